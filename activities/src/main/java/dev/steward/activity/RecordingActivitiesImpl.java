@@ -1,0 +1,57 @@
+package dev.steward.activity;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.store.PartRepository;
+import dev.steward.store.PodRepository;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.TransitionRepository;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Writes the read model and the history; one transaction per call, so a change lands whole or not at all. */
+@Singleton
+public class RecordingActivitiesImpl implements RecordingActivities {
+
+    private final TransactionOperations<Connection> transactions;
+    private final SessionRepository sessions;
+    private final PartRepository parts;
+    private final PodRepository pods;
+    private final TransitionRepository transitions;
+
+    public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
+            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
+        this.transactions = transactions;
+        this.sessions = sessions;
+        this.parts = parts;
+        this.pods = pods;
+        this.transitions = transitions;
+    }
+
+    @Override
+    public void recordTransition(TransitionRecord t) {
+        transactions.executeWrite(status -> {
+            int inserted = transitions.insertIfAbsent(t.id(), t.sessionId(), t.kind().name(), t.resource(), t.from(),
+                    t.to(), t.reason(), t.message(), t.generation(), t.occurredAt());
+            if (inserted == 0) {
+                return null; // a retry of a change already recorded: the resource row has it too
+            }
+            Instant now = Instant.now();
+            switch (t.kind()) {
+                case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
+                        t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
+                case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
+                case POD -> pods.updateStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
+                        t.containerId(), t.host(), now);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {
+        sessions.updateDesiredStatus(sessionId, desiredStatus.name(), generation, Instant.now());
+    }
+}

@@ -1,0 +1,24 @@
+package dev.steward.store;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.annotation.Query;
+import io.micronaut.data.jdbc.annotation.JdbcRepository;
+import io.micronaut.data.model.query.builder.sql.Dialect;
+import io.micronaut.data.repository.CrudRepository;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+@JdbcRepository(dialect = Dialect.POSTGRES)
+public interface PodRepository extends CrudRepository<PodRow, Long> {
+
+    List<PodRow> findBySessionIdInOrderByPosition(Collection<UUID> sessionIds);
+
+    @Query("""
+            UPDATE pods SET status = :status, reason = :reason, message = :message,
+                container_id = :containerId, host = :host, updated_at = :at
+            WHERE session_id = :sessionId AND part_name = :partName AND name = :name""")
+    void updateStatus(UUID sessionId, String partName, String name, String status, @Nullable String reason, @Nullable String message,
+            @Nullable String containerId, @Nullable String host, Instant at);
+}

@@ -1,0 +1,34 @@
+package dev.steward.store;
+
+import dev.steward.model.SessionStatus;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.annotation.Query;
+import io.micronaut.data.jdbc.annotation.JdbcRepository;
+import io.micronaut.data.model.Page;
+import io.micronaut.data.model.Pageable;
+import io.micronaut.data.model.query.builder.sql.Dialect;
+import io.micronaut.data.repository.PageableRepository;
+import java.time.Instant;
+import java.util.UUID;
+
+@JdbcRepository(dialect = Dialect.POSTGRES)
+public interface SessionRepository extends PageableRepository<SessionRow, UUID> {
+
+    Page<SessionRow> findByOwner(String owner, Pageable pageable);
+
+    Page<SessionRow> findByStatus(SessionStatus status, Pageable pageable);
+
+    Page<SessionRow> findByOwnerAndStatus(String owner, SessionStatus status, Pageable pageable);
+
+    @Query("""
+            UPDATE sessions SET status = :status, reason = :reason, message = :message,
+                observed_generation = GREATEST(observed_generation, :observedGeneration), updated_at = :at
+            WHERE id = :id""")
+    void updateStatus(UUID id, String status, @Nullable String reason, @Nullable String message, long observedGeneration, Instant at);
+
+    /** Generations only grow: a late retry of an older change is ignored. */
+    @Query("""
+            UPDATE sessions SET desired_status = :desiredStatus, generation = :generation, updated_at = :at
+            WHERE id = :id AND generation < :generation""")
+    void updateDesiredStatus(UUID id, String desiredStatus, long generation, Instant at);
+}

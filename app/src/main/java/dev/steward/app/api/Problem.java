@@ -1,0 +1,23 @@
+package dev.steward.app.api;
+
+import dev.steward.model.FieldError;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.List;
+
+/**
+ * An RFC 9457 problem, the body of every error response.
+ *
+ * @param type a URI naming the kind of problem; about:blank for plain HTTP statuses
+ * @param title the kind of problem in words
+ * @param status the HTTP status
+ * @param detail what went wrong this time
+ * @param errors the offending fields, when the request had any
+ */
+@Serdeable
+public record Problem(String type, String title, int status, @Nullable String detail, @Nullable List<FieldError> errors) {
+
+    public static final String CONTENT_TYPE = "application/problem+json";
+    public static final MediaType MEDIA_TYPE = MediaType.of(CONTENT_TYPE);
+}

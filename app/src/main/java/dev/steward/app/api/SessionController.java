@@ -1,0 +1,68 @@
+package dev.steward.app.api;
+
+import dev.steward.app.session.SessionService;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import dev.steward.workflow.DesiredStatusChange;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.uri.UriBuilder;
+import java.util.List;
+import java.util.UUID;
+
+@Controller("/api/v1/sessions")
+public class SessionController {
+
+    private static final int MAX_PAGE_SIZE = 100;
+
+    private final SessionService sessions;
+
+    public SessionController(SessionService sessions) {
+        this.sessions = sessions;
+    }
+
+    @Post
+    public HttpResponse<SessionView> create(@Body @Nullable SessionSpec spec) {
+        SessionView created = sessions.create(spec);
+        return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
+    }
+
+    @Get
+    public SessionPage list(@QueryValue @Nullable String owner, @QueryValue @Nullable SessionStatus status,
+            @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
+        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+            throw ApiException.invalid(List.of(new dev.steward.model.FieldError(page < 0 ? "page" : "size",
+                    page < 0 ? "must not be negative" : "must be between 1 and " + MAX_PAGE_SIZE)));
+        }
+        return sessions.list(owner, status, page, size);
+    }
+
+    @Get("/{id}")
+    public SessionView get(UUID id) {
+        return sessions.get(id);
+    }
+
+    @Put("/{id}/desired-status")
+    public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request) {
+        return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
+    }
+
+    @Delete("/{id}")
+    public HttpResponse<DesiredStatusChange> delete(UUID id) {
+        return HttpResponse.accepted().body(sessions.setDesiredStatus(id, DesiredStatus.DELETED.name()));
+    }
+
+    @Get("/{id}/transitions")
+    public List<TransitionView> transitions(UUID id) {
+        return sessions.transitions(id);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.steward.app.api;
+
+import dev.steward.model.SessionView;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.List;
+
+/**
+ * One page of sessions, newest first.
+ *
+ * @param items the sessions on this page
+ * @param page the page number, from 0
+ * @param size the page size asked for
+ * @param total how many sessions match in all
+ */
+@Serdeable
+public record SessionPage(List<SessionView> items, int page, int size, long total) {}

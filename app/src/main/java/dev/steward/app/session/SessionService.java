@@ -1,0 +1,157 @@
+package dev.steward.app.session;
+
+import dev.steward.app.api.ApiException;
+import dev.steward.app.api.SessionPage;
+import dev.steward.app.api.TransitionView;
+import dev.steward.app.temporal.ReconcileConfig;
+import dev.steward.app.temporal.TemporalConfig;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.FieldError;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.SessionRow;
+import dev.steward.store.TransitionRepository;
+import dev.steward.workflow.DesiredStatusChange;
+import dev.steward.workflow.SessionInput;
+import dev.steward.workflow.SessionWorkflow;
+import dev.steward.workflow.WorkflowIds;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.model.Page;
+import io.micronaut.data.model.Pageable;
+import io.micronaut.data.model.Sort;
+import io.micronaut.http.HttpStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.failure.ApplicationFailure;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What the REST API does with sessions: validate, write the read model, talk to the session workflow. */
+@Singleton
+public class SessionService {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionService.class);
+    private static final long FIRST_GENERATION = 1;
+    private static final String DESIRED_STATUSES =
+            Arrays.stream(DesiredStatus.values()).map(Enum::name).collect(Collectors.joining(", "));
+
+    private final WorkflowClient temporal;
+    private final TemporalConfig temporalConfig;
+    private final ReconcileConfig reconcileConfig;
+    private final SessionStore store;
+    private final SessionRepository sessions;
+    private final TransitionRepository transitions;
+    private final SessionReadModel readModel;
+
+    public SessionService(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcileConfig,
+            SessionStore store, SessionRepository sessions, TransitionRepository transitions,
+            SessionReadModel readModel) {
+        this.temporal = temporal;
+        this.temporalConfig = temporalConfig;
+        this.reconcileConfig = reconcileConfig;
+        this.store = store;
+        this.sessions = sessions;
+        this.transitions = transitions;
+        this.readModel = readModel;
+    }
+
+    public SessionView create(@Nullable SessionSpec spec) {
+        List<FieldError> errors = SessionSpecValidator.validate(spec);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        UUID id = UUID.randomUUID();
+        SessionRow row = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+        WorkflowOptions options = WorkflowOptions.newBuilder()
+                .setWorkflowId(WorkflowIds.session(id))
+                .setTaskQueue(temporalConfig.taskQueue())
+                .build();
+        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
+        try {
+            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION, reconcileConfig.settings()));
+        } catch (RuntimeException e) {
+            store.delete(id);
+            log.error("session {}: Temporal did not start its workflow", id, e);
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "temporal-unavailable",
+                    "the session could not be started because Temporal is unavailable; nothing was created", List.of());
+        }
+        log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
+        return readModel.trees(List.of(row)).getFirst();
+    }
+
+    public SessionView get(UUID id) {
+        return readModel.trees(List.of(find(id))).getFirst();
+    }
+
+    public SessionPage list(@Nullable String owner, @Nullable SessionStatus status, int page, int size) {
+        Pageable pageable = Pageable.from(page, size, Sort.of(Sort.Order.desc("createdAt")));
+        Page<SessionRow> rows;
+        if (owner != null && status != null) {
+            rows = sessions.findByOwnerAndStatus(owner, status, pageable);
+        } else if (owner != null) {
+            rows = sessions.findByOwner(owner, pageable);
+        } else if (status != null) {
+            rows = sessions.findByStatus(status, pageable);
+        } else {
+            rows = sessions.findAll(pageable);
+        }
+        return new SessionPage(readModel.trees(rows.getContent()), page, size, rows.getTotalSize());
+    }
+
+    public DesiredStatusChange setDesiredStatus(UUID id, @Nullable String requested) {
+        DesiredStatus desired = parseDesiredStatus(requested);
+        SessionRow row = find(id);
+        if (row.status() == SessionStatus.DELETED) {
+            throw ApiException.conflict("session " + id + " is deleted; its desired status cannot change");
+        }
+        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
+        try {
+            return workflow.setDesiredStatus(desired);
+        } catch (WorkflowUpdateException rejected) {
+            throw ApiException.conflict(rejectionMessage(rejected));
+        } catch (WorkflowException ended) {
+            throw ApiException.conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
+        }
+    }
+
+    public List<TransitionView> transitions(UUID id) {
+        find(id);
+        return transitions.findBySessionIdOldestFirst(id).stream().map(TransitionView::of).toList();
+    }
+
+    private SessionRow find(UUID id) {
+        return sessions.findById(id).orElseThrow(() -> ApiException.notFound("session " + id));
+    }
+
+    private static DesiredStatus parseDesiredStatus(@Nullable String requested) {
+        if (requested == null || requested.isBlank()) {
+            throw ApiException.invalid(List.of(new FieldError("desiredStatus", "is required: one of " + DESIRED_STATUSES)));
+        }
+        try {
+            return DesiredStatus.valueOf(requested);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(List.of(new FieldError("desiredStatus",
+                    "'" + requested + "' is not a desired status: one of " + DESIRED_STATUSES)));
+        }
+    }
+
+    private static String rejectionMessage(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApplicationFailure app) {
+                return app.getOriginalMessage();
+            }
+        }
+        return failure.getMessage();
+    }
+}

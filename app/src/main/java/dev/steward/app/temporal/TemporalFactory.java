@@ -1,0 +1,73 @@
+package dev.steward.app.temporal;
+
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import io.temporal.testserver.TestServer;
+import jakarta.inject.Singleton;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The Temporal connection: a configured cluster, or the Java test server started in this process. */
+@Factory
+public class TemporalFactory {
+
+    private static final Logger log = LoggerFactory.getLogger(TemporalFactory.class);
+
+    /** The in-process server, when there is one; closed after the stubs that use it. */
+    @Singleton
+    @Bean(preDestroy = "close")
+    TemporalEndpoint temporalEndpoint(TemporalConfig config) {
+        if (!config.inProcess()) {
+            log.info("Temporal: using the cluster at {}, namespace {}", config.target(), config.namespace());
+            return new TemporalEndpoint(null, config.target());
+        }
+        int port = config.localPort() == 0 ? freePort() : config.localPort();
+        Closeable server = TestServer.createPortBoundServer(port, true);
+        log.warn("Temporal: no TEMPORAL_ADDRESS set, started Temporal's Java test server in process on port {}. "
+                + "It keeps history in memory only: workflows do not survive a restart. "
+                + "Set TEMPORAL_ADDRESS to use a durable Temporal cluster.", port);
+        return new TemporalEndpoint(server, "127.0.0.1:" + port);
+    }
+
+    @Singleton
+    @Bean(preDestroy = "shutdown")
+    WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal) {
+        return WorkflowServiceStubs.newServiceStubs(
+                WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
+    }
+
+    @Singleton
+    WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config) {
+        return WorkflowClient.newInstance(stubs,
+                WorkflowClientOptions.newBuilder().setNamespace(config.namespace()).build());
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port for the Temporal test server", e);
+        }
+    }
+
+    /**
+     * @param server the in-process test server, or {@code null} for a cluster
+     * @param target where the frontend listens
+     */
+    public record TemporalEndpoint(Closeable server, String target) {
+
+        public void close() throws IOException {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+}

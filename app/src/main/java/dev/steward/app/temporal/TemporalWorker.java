@@ -1,0 +1,40 @@
+package dev.steward.app.temporal;
+
+import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.RecordingActivities;
+import dev.steward.workflow.PartWorkflowImpl;
+import dev.steward.workflow.SessionWorkflowImpl;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Requires;
+import io.temporal.client.WorkflowClient;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import jakarta.annotation.PreDestroy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Runs Steward's workflows and activities in this process, unless {@code steward.worker.enabled} is false. */
+@Context
+@Requires(property = "steward.worker.enabled", notEquals = "false")
+public class TemporalWorker {
+
+    private static final Logger log = LoggerFactory.getLogger(TemporalWorker.class);
+
+    private final WorkerFactory factory;
+
+    public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
+            RecordingActivities recording) {
+        factory = WorkerFactory.newInstance(client);
+        Worker worker = factory.newWorker(config.taskQueue());
+        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
+        worker.registerActivitiesImplementations(containers, recording);
+        factory.start();
+        log.info("Temporal worker started on task queue {}", config.taskQueue());
+    }
+
+    @PreDestroy
+    void stop() {
+        factory.shutdown();
+        factory.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.steward.activity;
+
+import dev.steward.model.DesiredStatus;
+import io.temporal.activity.ActivityInterface;
+import java.util.UUID;
+
+/** The read model and the transition history in PostgreSQL. Retried calls write nothing twice. */
+@ActivityInterface
+public interface RecordingActivities {
+
+    /**
+     * Inserts the transition unless its id is recorded already and, only when it inserted, sets the
+     * resource's current status from it.
+     */
+    void recordTransition(TransitionRecord transition);
+
+    /** Sets the session's desired status and generation, unless a newer generation is recorded. */
+    void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation);
+}

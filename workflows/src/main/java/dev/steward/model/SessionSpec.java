@@ -1,0 +1,20 @@
+package dev.steward.model;
+
+import java.util.List;
+
+/**
+ * What a user asks for.
+ *
+ * @param owner who the session belongs to
+ * @param desiredStatus the initial desired status; RUNNING when absent
+ * @param parts the ordered parts
+ * @param timeslot when the session exists
+ */
+public record SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
+
+    public SessionSpec {
+        desiredStatus = desiredStatus == null ? DesiredStatus.RUNNING : desiredStatus;
+        parts = parts == null ? List.of() : parts;
+        timeslot = timeslot == null ? Timeslot.NONE : timeslot;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.steward.model;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Checks a session spec and names every offending field. Pure: no I/O, no clock. */
+public final class SessionSpecValidator {
+
+    /** Names become container names and labels, so they are DNS labels. */
+    private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private SessionSpecValidator() {}
+
+    public static List<FieldError> validate(SessionSpec spec) {
+        List<FieldError> errors = new ArrayList<>();
+        if (spec == null) {
+            errors.add(new FieldError("", "a session spec is required"));
+            return errors;
+        }
+        if (isBlank(spec.owner())) {
+            errors.add(new FieldError("owner", "must not be blank"));
+        }
+        if (spec.parts().isEmpty()) {
+            errors.add(new FieldError("parts", "must contain at least one part"));
+        }
+        Set<String> partNames = new HashSet<>();
+        for (int i = 0; i < spec.parts().size(); i++) {
+            validatePart(spec.parts().get(i), "parts[" + i + "]", partNames, errors);
+        }
+        validateTimeslot(spec.timeslot(), errors);
+        return errors;
+    }
+
+    private static void validatePart(PartSpec part, String path, Set<String> partNames, List<FieldError> errors) {
+        if (part == null) {
+            errors.add(new FieldError(path, "must not be null"));
+            return;
+        }
+        validateName(part.name(), path + ".name", partNames, errors);
+        if (part.pods().isEmpty()) {
+            errors.add(new FieldError(path + ".pods", "must contain at least one pod"));
+        }
+        Set<String> podNames = new HashSet<>();
+        for (int j = 0; j < part.pods().size(); j++) {
+            validatePod(part.pods().get(j), path + ".pods[" + j + "]", podNames, errors);
+        }
+    }
+
+    private static void validatePod(PodSpec pod, String path, Set<String> podNames, List<FieldError> errors) {
+        if (pod == null) {
+            errors.add(new FieldError(path, "must not be null"));
+            return;
+        }
+        validateName(pod.name(), path + ".name", podNames, errors);
+        if (isBlank(pod.image())) {
+            errors.add(new FieldError(path + ".image", "must not be blank"));
+        }
+        for (int k = 0; k < pod.command().size(); k++) {
+            if (pod.command().get(k) == null) {
+                errors.add(new FieldError(path + ".command[" + k + "]", "must not be null"));
+            }
+        }
+        for (Map.Entry<String, String> env : pod.env().entrySet()) {
+            if (!ENV_NAME.matcher(env.getKey()).matches()) {
+                errors.add(new FieldError(path + ".env." + env.getKey(), "is not a valid environment variable name"));
+            } else if (env.getValue() == null) {
+                errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
+            }
+        }
+        for (int k = 0; k < pod.ports().size(); k++) {
+            PortMapping port = pod.ports().get(k);
+            String portPath = path + ".ports[" + k + "]";
+            if (port == null) {
+                errors.add(new FieldError(portPath, "must not be null"));
+                continue;
+            }
+            if (!isPort(port.containerPort())) {
+                errors.add(new FieldError(portPath + ".containerPort", "must be between 1 and 65535"));
+            }
+            if (port.hostPort() != null && !isPort(port.hostPort())) {
+                errors.add(new FieldError(portPath + ".hostPort", "must be between 1 and 65535"));
+            }
+        }
+    }
+
+    private static void validateName(String name, String path, Set<String> seen, List<FieldError> errors) {
+        if (isBlank(name)) {
+            errors.add(new FieldError(path, "must not be blank"));
+        } else if (!NAME.matcher(name).matches()) {
+            errors.add(new FieldError(path,
+                    "must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
+        } else if (!seen.add(name)) {
+            errors.add(new FieldError(path, "duplicate name '" + name + "'"));
+        }
+    }
+
+    private static void validateTimeslot(Timeslot slot, List<FieldError> errors) {
+        if (slot.provisionAt() != null && slot.endAt() != null && slot.provisionAt().isAfter(slot.endAt())) {
+            errors.add(new FieldError("timeslot.endAt", "must not be before provisionAt"));
+        }
+        if (slot.endAt() != null && slot.cleanupDeadline() != null && slot.endAt().isAfter(slot.cleanupDeadline())) {
+            errors.add(new FieldError("timeslot.cleanupDeadline", "must not be before endAt"));
+        }
+    }
+
+    private static boolean isPort(int port) {
+        return port >= 1 && port <= 65535;
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+}

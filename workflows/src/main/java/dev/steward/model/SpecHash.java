@@ -1,0 +1,44 @@
+package dev.steward.model;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.TreeMap;
+
+/**
+ * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
+ * ordered, so reordering them never replaces a container. Pure, so workflows may call it.
+ */
+public final class SpecHash {
+
+    private SpecHash() {}
+
+    public static String of(PodSpec pod) {
+        StringBuilder canonical = new StringBuilder();
+        field(canonical, "image", pod.image());
+        field(canonical, "command", String.join("\u0000", pod.command()));
+        new TreeMap<>(pod.env()).forEach((name, value) -> field(canonical, "env." + name, value));
+        pod.ports().stream()
+                .sorted(Comparator.comparingInt(PortMapping::containerPort)
+                        .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))
+                .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()));
+        return sha256(canonical.toString());
+    }
+
+    /** Length-prefixed, so no value can be mistaken for a field boundary. */
+    private static void field(StringBuilder out, String name, String value) {
+        String v = value == null ? "" : value;
+        out.append(name).append('=').append(v.length()).append(':').append(v).append('\n');
+    }
+
+    private static String sha256(String text) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.steward.model;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** How observed status bubbles up: pods decide their part's status, parts their session's. Pure. */
+public final class StatusRollup {
+
+    private StatusRollup() {}
+
+    /** A part's status from its pods' statuses, by pod name. */
+    public static Rollup<PartStatus> part(DesiredStatus desired, Map<String, PodStatus> pods) {
+        String failed = namesWith(pods, PodStatus.FAILED);
+        return switch (desired) {
+            case RUNNING -> {
+                if (!failed.isEmpty()) {
+                    yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed, true);
+                }
+                if (all(pods.values(), PodStatus.READY)) {
+                    yield new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true);
+                }
+                yield new Rollup<>(PartStatus.PROVISIONING, "PodsNotReady",
+                        "waiting for pods: " + namesNot(pods, PodStatus.READY), false);
+            }
+            case STOPPED -> all(pods.values(), PodStatus.STOPPED)
+                    ? new Rollup<>(PartStatus.STOPPED, "AllPodsStopped", "no container of the part exists", true)
+                    : new Rollup<>(PartStatus.STOPPING, "DesiredStopped",
+                            "removing containers of pods: " + namesNot(pods, PodStatus.STOPPED), false);
+            case DELETED -> all(pods.values(), PodStatus.REMOVED)
+                    ? new Rollup<>(PartStatus.DELETED, "AllPodsRemoved", "no container of the part exists", true)
+                    : new Rollup<>(PartStatus.STOPPING, "DesiredDeleted",
+                            "removing containers of pods: " + namesNot(pods, PodStatus.REMOVED), false);
+        };
+    }
+
+    /** A session's status from its parts' statuses, by part name. */
+    public static Rollup<SessionStatus> session(DesiredStatus desired, Map<String, PartStatus> parts) {
+        String failed = namesWith(parts, PartStatus.FAILED);
+        return switch (desired) {
+            case RUNNING -> {
+                if (!failed.isEmpty()) {
+                    yield new Rollup<>(SessionStatus.FAILED, "PartFailed", "failed parts: " + failed, true);
+                }
+                if (all(parts.values(), PartStatus.READY)) {
+                    yield new Rollup<>(SessionStatus.RUNNING, "AllPartsReady",
+                            "all " + parts.size() + " parts are ready", true);
+                }
+                yield new Rollup<>(SessionStatus.PROVISIONING, "PartsNotReady",
+                        "waiting for parts: " + namesNot(parts, PartStatus.READY), false);
+            }
+            case STOPPED -> all(parts.values(), PartStatus.STOPPED)
+                    ? new Rollup<>(SessionStatus.STOPPED, "AllPartsStopped", "no container of the session exists", true)
+                    : new Rollup<>(SessionStatus.STOPPING, "DesiredStopped",
+                            "stopping parts: " + namesNot(parts, PartStatus.STOPPED), false);
+            case DELETED -> all(parts.values(), PartStatus.DELETED)
+                    ? new Rollup<>(SessionStatus.DELETED, "AllPartsDeleted", "every part is deleted", true)
+                    : new Rollup<>(SessionStatus.STOPPING, "DesiredDeleted",
+                            "deleting parts: " + namesNot(parts, PartStatus.DELETED), false);
+        };
+    }
+
+    private static <S> boolean all(Collection<S> statuses, S wanted) {
+        return statuses.stream().allMatch(wanted::equals);
+    }
+
+    private static <S> String namesWith(Map<String, S> statuses, S wanted) {
+        return statuses.entrySet().stream()
+                .filter(e -> e.getValue().equals(wanted))
+                .map(Map.Entry::getKey)
+                .collect(Collectors.joining(", "));
+    }
+
+    private static <S> String namesNot(Map<String, S> statuses, S unwanted) {
+        return statuses.entrySet().stream()
+                .filter(e -> !e.getValue().equals(unwanted))
+                .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                .collect(Collectors.joining(", "));
+    }
+}

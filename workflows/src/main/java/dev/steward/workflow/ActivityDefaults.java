@@ -1,0 +1,26 @@
+package dev.steward.workflow;
+
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/** Layer 1 of the retry table: transient engine and database failures are retried by Temporal. */
+final class ActivityDefaults {
+
+    /** 1 s initial, doubling, at most 30 s apart, 5 attempts in all. */
+    static final RetryOptions TRANSIENT_RETRY = RetryOptions.newBuilder()
+            .setInitialInterval(Duration.ofSeconds(1))
+            .setBackoffCoefficient(2)
+            .setMaximumInterval(Duration.ofSeconds(30))
+            .setMaximumAttempts(5)
+            .build();
+
+    private ActivityDefaults() {}
+
+    static ActivityOptions withTimeout(Duration startToClose) {
+        return ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(startToClose)
+                .setRetryOptions(TRANSIENT_RETRY)
+                .build();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.steward.workflow;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.PartSpec;
+import java.util.UUID;
+
+/**
+ * What a part workflow starts from.
+ *
+ * @param sessionId the owning session
+ * @param spec the part and its pods
+ * @param desired the desired status cascaded from the session
+ * @param generation the session generation of that desired status
+ * @param settings the reconcile tunables
+ */
+public record PartInput(UUID sessionId, PartSpec spec, DesiredStatus desired, long generation, ReconcileSettings settings) {}

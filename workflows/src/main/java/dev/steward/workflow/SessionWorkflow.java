@@ -1,0 +1,36 @@
+package dev.steward.workflow;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
+import io.temporal.workflow.UpdateMethod;
+import io.temporal.workflow.UpdateValidatorMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+
+/** One per session, id {@code session-{id}}: owns the session's parts for its whole life. */
+@WorkflowInterface
+public interface SessionWorkflow {
+
+    /** Runs until the session is deleted; returns its final status. */
+    @WorkflowMethod
+    SessionStatus run(SessionInput input);
+
+    /** Changes the desired status; cascades it to every part. */
+    @UpdateMethod
+    DesiredStatusChange setDesiredStatus(DesiredStatus desired);
+
+    /** Refuses a desired status the session cannot take, before anything is recorded. */
+    @UpdateValidatorMethod(updateName = "setDesiredStatus")
+    void validateDesiredStatus(DesiredStatus desired);
+
+    /** A part reports its observed state. */
+    @SignalMethod
+    void partChanged(PartReport report);
+
+    /** The whole tree as the workflow sees it. */
+    @QueryMethod
+    SessionView tree();
+}

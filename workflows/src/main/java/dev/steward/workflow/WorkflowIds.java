@@ -1,0 +1,17 @@
+package dev.steward.workflow;
+
+import java.util.UUID;
+
+/** Readable, deterministic workflow ids: an operator finds a session's workflows by its id. */
+public final class WorkflowIds {
+
+    private WorkflowIds() {}
+
+    public static String session(UUID sessionId) {
+        return "session-" + sessionId;
+    }
+
+    public static String part(UUID sessionId, String partName) {
+        return session(sessionId) + "-part-" + partName;
+    }
+}
