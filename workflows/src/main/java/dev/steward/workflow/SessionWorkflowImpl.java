@@ -68,12 +68,16 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             Workflow.await(() -> dirty);
             dirty = false;
             if (cascadedGeneration != generation) {
+                // Record the new intent (STOPPING, ...) before any part can act on it.
+                rollUp();
                 cascade();
             }
             rollUp();
         }
         // Each part reported DELETED just before it returned; let them all close first.
         Promise.allOf(results).get();
+        // The DELETED update's handler may still be recording the change; closing now would fail its caller.
+        Workflow.await(Workflow::isEveryHandlerFinished);
         return status;
     }
 

@@ -1,0 +1,342 @@
+package dev.steward.activity;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.command.CreateContainerResponse;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.BadRequestException;
+import com.github.dockerjava.api.exception.ConflictException;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.InternalServerErrorException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.exception.NotModifiedException;
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.RestartPolicy;
+import dev.steward.model.PortMapping;
+import io.micronaut.core.annotation.Nullable;
+import io.temporal.failure.ApplicationFailure;
+import jakarta.inject.Singleton;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link ContainerActivities} on docker-java. Works against Docker and Podman's Docker-compatible
+ * API (checked with Podman 4.3, API 1.41).
+ *
+ * <p>Every method is idempotent. Only spec errors (unknown image, a request the engine calls
+ * invalid) fail non-retryably, as {@link ContainerActivities#INVALID_SPEC}; everything else
+ * propagates and Temporal's retry policy retries it.
+ */
+@Singleton
+public class ContainerActivitiesImpl implements ContainerActivities {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerActivitiesImpl.class);
+
+    /** Docker's list API reports an exited container's code only inside its status text. */
+    private static final Pattern EXITED_STATUS = Pattern.compile("^Exited \\((-?\\d+)\\)");
+
+    /**
+     * Restart policy "no", spelled out. docker-java's {@code RestartPolicy.noRestart()} sends an empty
+     * name, which Docker reads as "no" but Podman stores and reports as "".
+     */
+    private static final RestartPolicy NO_RESTART = restartPolicyNo();
+
+    private static final Duration NAME_SETTLE_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration NAME_SETTLE_POLL = Duration.ofMillis(50);
+
+    private final DockerClient docker;
+
+    public ContainerActivitiesImpl(DockerClient docker) {
+        this.docker = docker;
+    }
+
+    @Override
+    public List<ContainerState> listContainers(Map<String, String> labels) {
+        var cmd = docker.listContainersCmd().withShowAll(true);
+        if (labels != null && !labels.isEmpty()) {
+            cmd = cmd.withLabelFilter(labels);
+        }
+        List<Container> containers = cmd.exec();
+        List<ContainerState> states = new ArrayList<>(containers.size());
+        for (Container c : containers) {
+            states.add(fromList(c));
+        }
+        return states;
+    }
+
+    @Override
+    public ContainerState ensureContainer(ContainerRequest request) {
+        // An earlier attempt may have created it already: that is success, whatever its state.
+        ContainerState existing = inspectOrNull(request.name());
+        if (existing != null) {
+            LOG.debug("container {} exists as {}", request.name(), existing.id());
+            return existing;
+        }
+        CreateContainerResponse created;
+        try {
+            created = createCommand(request).exec();
+        } catch (ConflictException | InternalServerErrorException e) {
+            if (!isNameConflict(e)) {
+                throw isInvalidSpec(e) ? invalidSpec(request, e) : e;
+            }
+            // A concurrent attempt won the race for the name; its container is ours.
+            LOG.debug("container {} was created concurrently", request.name());
+            return inspectAfterNameConflict(request.name(), e);
+        } catch (NotFoundException | BadRequestException e) {
+            throw invalidSpec(request, e);
+        }
+        LOG.info("created container {} ({}) from {}", request.name(), created.getId(), request.image());
+        return inspect(created.getId());
+    }
+
+    @Override
+    public ContainerState startContainer(String containerId) {
+        try {
+            docker.startContainerCmd(containerId).exec();
+        } catch (NotModifiedException alreadyRunning) {
+            LOG.debug("container {} already runs", containerId);
+        }
+        return inspect(containerId);
+    }
+
+    @Override
+    public void stopContainer(String containerId, int graceSeconds) {
+        try {
+            docker.stopContainerCmd(containerId).withTimeout(Math.max(0, graceSeconds)).exec();
+        } catch (NotModifiedException alreadyStopped) {
+            LOG.debug("container {} was already stopped", containerId);
+        } catch (NotFoundException missing) {
+            LOG.debug("container {} to stop does not exist", containerId);
+        }
+    }
+
+    @Override
+    public void removeContainer(String containerId) {
+        try {
+            docker.removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
+        } catch (NotFoundException missing) {
+            LOG.debug("container {} to remove does not exist", containerId);
+        } catch (ConflictException | InternalServerErrorException e) {
+            if (!isRemovalInProgress(e)) {
+                throw e;
+            }
+            LOG.debug("container {} is already being removed", containerId);
+        }
+    }
+
+    private CreateContainerCmd createCommand(ContainerRequest request) {
+        List<ExposedPort> exposed = new ArrayList<>();
+        Ports bindings = new Ports();
+        for (PortMapping port : nullToEmpty(request.ports())) {
+            ExposedPort exposedPort = ExposedPort.tcp(port.containerPort());
+            exposed.add(exposedPort);
+            if (port.hostPort() != null) {
+                bindings.bind(exposedPort, Ports.Binding.bindPort(port.hostPort()));
+            }
+        }
+        HostConfig hostConfig = HostConfig.newHostConfig()
+                // Steward's loop is the only one that restarts.
+                .withRestartPolicy(NO_RESTART)
+                // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
+                .withInit(true)
+                .withPortBindings(bindings);
+        CreateContainerCmd cmd = docker.createContainerCmd(request.image())
+                .withName(request.name())
+                .withLabels(request.labels() == null ? Map.of() : request.labels())
+                .withEnv(envList(request.env()))
+                .withExposedPorts(exposed)
+                .withHostConfig(hostConfig);
+        if (request.command() != null && !request.command().isEmpty()) {
+            cmd = cmd.withCmd(request.command());
+        }
+        return cmd;
+    }
+
+    private static RestartPolicy restartPolicyNo() {
+        try {
+            // RestartPolicy has no public way to name "no"; it is a Jackson object, so read one.
+            return new ObjectMapper().readValue("{\"Name\":\"no\",\"MaximumRetryCount\":0}", RestartPolicy.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot build restart policy \"no\"", e);
+        }
+    }
+
+    private static List<String> envList(@Nullable Map<String, String> env) {
+        if (env == null) {
+            return List.of();
+        }
+        List<String> list = new ArrayList<>(env.size());
+        new TreeMap<>(env).forEach((k, v) -> list.add(k + "=" + (v == null ? "" : v)));
+        return list;
+    }
+
+    private static <T> List<T> nullToEmpty(@Nullable List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private ContainerState inspect(String idOrName) {
+        return fromInspect(docker.inspectContainerCmd(idOrName).exec());
+    }
+
+    private @Nullable ContainerState inspectOrNull(String idOrName) {
+        try {
+            return inspect(idOrName);
+        } catch (NotFoundException missing) {
+            return null;
+        }
+    }
+
+    /**
+     * The container that holds {@code name}. Podman reserves a name in its storage before the
+     * container can be inspected, so a create that loses a race may briefly see the name taken and
+     * no container of that name; this waits a little for it to appear. A name that stays taken with
+     * no container (a storage leftover after an engine crash) fails retryably.
+     */
+    private ContainerState inspectAfterNameConflict(String name, DockerException conflict) {
+        long deadline = System.nanoTime() + NAME_SETTLE_TIMEOUT.toNanos();
+        while (true) {
+            ContainerState state = inspectOrNull(name);
+            if (state != null) {
+                return state;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                throw new IllegalStateException("container name " + name + " is in use, but no container of that"
+                        + " name appeared within " + NAME_SETTLE_TIMEOUT.toMillis() + " ms", conflict);
+            }
+            try {
+                Thread.sleep(NAME_SETTLE_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for container " + name, e);
+            }
+        }
+    }
+
+    private static ApplicationFailure invalidSpec(ContainerRequest request, DockerException e) {
+        String message = "engine refused container " + request.name() + " (image " + request.image() + "): "
+                + engineMessage(e);
+        LOG.warn(message);
+        return ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
+    }
+
+    /**
+     * Whether a create failed because the name is taken. Docker answers 409; Podman 4.3 answers 500
+     * with "the container name ... is already in use".
+     */
+    static boolean isNameConflict(DockerException e) {
+        if (e instanceof ConflictException) {
+            return true;
+        }
+        String message = lower(e);
+        return message.contains("name") && message.contains("already in use");
+    }
+
+    /**
+     * Whether a create failed for a reason no retry cures that Podman reports as 500 rather than
+     * Docker's 400: a malformed image reference, an invalid name.
+     */
+    static boolean isInvalidSpec(DockerException e) {
+        String message = lower(e);
+        return message.contains("invalid reference format") || message.contains("names must match");
+    }
+
+    /** Whether a remove failed because another remove of the same container is under way. */
+    static boolean isRemovalInProgress(DockerException e) {
+        String message = lower(e);
+        return message.contains("already in progress")
+                || message.contains("being removed")
+                || message.contains("has already been removed")
+                || message.contains("no such container");
+    }
+
+    private static String lower(DockerException e) {
+        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
+    }
+
+    private static String engineMessage(DockerException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+    }
+
+    private static ContainerState fromInspect(InspectContainerResponse r) {
+        var state = r.getState();
+        var config = r.getConfig();
+        return toState(
+                r.getId(),
+                r.getName(),
+                config == null ? null : config.getLabels(),
+                state == null ? null : state.getStatus(),
+                state == null || state.getExitCodeLong() == null ? null : state.getExitCodeLong().intValue(),
+                state != null && Boolean.TRUE.equals(state.getOOMKilled()),
+                parseInstant(r.getCreated()));
+    }
+
+    private static ContainerState fromList(Container c) {
+        String[] names = c.getNames();
+        return toState(
+                c.getId(),
+                names == null || names.length == 0 ? null : names[0],
+                c.getLabels(),
+                c.getState(),
+                exitCodeFromStatus(c.getStatus()),
+                false, // the list API does not say; inspect does
+                c.getCreated() == null ? null : Instant.ofEpochSecond(c.getCreated()));
+    }
+
+    /** The one mapping of engine facts to {@link ContainerState}, for list and inspect results alike. */
+    private static ContainerState toState(
+            String id,
+            @Nullable String rawName,
+            @Nullable Map<String, String> labels,
+            @Nullable String stateWord,
+            @Nullable Integer exitCode,
+            boolean oomKilled,
+            @Nullable Instant createdAt) {
+        String name = rawName != null && rawName.startsWith("/") ? rawName.substring(1) : rawName;
+        String word = stateWord == null ? "unknown" : stateWord.toLowerCase(Locale.ROOT);
+        boolean exited = word.equals("exited") || word.equals("dead");
+        return new ContainerState(
+                id,
+                name,
+                labels == null ? Map.of() : Map.copyOf(labels),
+                word.equals("running"),
+                word,
+                exited ? exitCode : null,
+                oomKilled,
+                createdAt);
+    }
+
+    private static @Nullable Integer exitCodeFromStatus(@Nullable String status) {
+        if (status == null) {
+            return null;
+        }
+        Matcher m = EXITED_STATUS.matcher(status.strip());
+        return m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static @Nullable Instant parseInstant(@Nullable String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.steward.activity;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.core.DefaultDockerClientConfig;
+import com.github.dockerjava.core.DockerClientConfig;
+import com.github.dockerjava.core.DockerClientImpl;
+import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
+import com.github.dockerjava.transport.DockerHttpClient;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+
+/**
+ * Makes the one {@link DockerClient} of the process, for the engine {@link EngineConfig} names.
+ *
+ * <p>The API version is not pinned: docker-java then calls the unversioned paths, which the engine
+ * serves at its own current version (Docker and Podman's compat API both do), so neither an old
+ * Podman nor a Docker that raised its minimum API version is refused. No response timeout is set,
+ * so long-running calls (stop with a long grace period, the event stream) are not cut off by the
+ * transport; the activity's own timeouts bound them.
+ */
+@Factory
+public class DockerClientFactory {
+
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    static final int MAX_CONNECTIONS = 50;
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    public DockerClient dockerClient(EngineConfig config) {
+        return create(config.host());
+    }
+
+    /** A client for {@code host}, outside any bean context (tests, tools). The caller closes it. */
+    public static DockerClient create(String host) {
+        DockerClientConfig clientConfig = DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerHost(host)
+                .build();
+        DockerHttpClient httpClient = new ApacheDockerHttpClient.Builder()
+                .dockerHost(clientConfig.getDockerHost())
+                .sslConfig(clientConfig.getSSLConfig())
+                .maxConnections(MAX_CONNECTIONS)
+                .connectionTimeout(CONNECT_TIMEOUT)
+                .build();
+        return DockerClientImpl.getInstance(clientConfig, httpClient);
+    }
+}

@@ -1,0 +1,424 @@
+package dev.steward.activity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.ConflictException;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
+import dev.steward.model.PortMapping;
+import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ContainerActivitiesImpl} against the real engine named by {@code DOCKER_HOST} (here Podman's
+ * Docker-compatible API). The image {@code localhost/busybox:latest} must exist on it.
+ *
+ * <p>Every test owns the containers labelled with its own random session id, and removes them
+ * afterwards; it touches nothing else on the engine.
+ */
+class ContainerActivitiesIT {
+
+    private static final String IMAGE = System.getProperty("steward.it.image", "localhost/busybox:latest");
+    private static final List<String> SLEEP = List.of("sleep", "600");
+
+    private static DockerClient docker;
+
+    private ContainerActivitiesImpl activities;
+    private final List<UUID> sessions = new ArrayList<>();
+    private UUID session;
+
+    @BeforeAll
+    static void connect() {
+        String host = System.getenv("DOCKER_HOST");
+        if (host == null || host.isBlank()) {
+            fail("DOCKER_HOST is not set: point it at a Docker-compatible engine, for example "
+                    + "unix:///root/.local/state/steward/podman/podman.sock");
+        }
+        docker = DockerClientFactory.create(new EngineConfig(null).host());
+        docker.pingCmd().exec();
+        try {
+            docker.inspectImageCmd(IMAGE).exec();
+        } catch (NotFoundException e) {
+            fail("image " + IMAGE + " is not on the engine at " + host);
+        }
+    }
+
+    @AfterAll
+    static void disconnect() throws IOException {
+        if (docker != null) {
+            docker.close();
+        }
+    }
+
+    @BeforeEach
+    void setUp() {
+        activities = new ContainerActivitiesImpl(docker);
+        session = newSession();
+    }
+
+    @AfterEach
+    void removeOwnContainers() {
+        for (UUID s : sessions) {
+            for (var c : docker.listContainersCmd()
+                    .withShowAll(true)
+                    .withLabelFilter(StewardLabels.forSession(s))
+                    .exec()) {
+                try {
+                    docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                } catch (NotFoundException gone) {
+                    // already removed
+                }
+            }
+        }
+    }
+
+    @Test
+    void ensureTwiceCreatesOneContainer() {
+        ContainerRequest request = request(session, "part-a", "web", SLEEP);
+
+        ContainerState first = activities.ensureContainer(request);
+        ContainerState second = activities.ensureContainer(request);
+
+        assertEquals(first.id(), second.id());
+        assertEquals(request.name(), first.name());
+        assertEquals("created", first.state());
+        assertFalse(first.running());
+        assertNull(first.exitCode());
+        List<ContainerState> listed = activities.listContainers(StewardLabels.forSession(session));
+        assertEquals(List.of(first.id()), ids(listed));
+    }
+
+    @Test
+    void concurrentEnsuresCreateOneContainer() throws Exception {
+        // Overlapping attempts (a retry while the timed-out attempt still runs) race for the name.
+        int attempts = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(attempts);
+        try {
+            Set<String> all = new HashSet<>();
+            for (String pod : List.of("web-1", "web-2", "web-3", "web-4", "web-5", "web-6")) {
+                ContainerRequest request = request(session, "part-a", pod, SLEEP);
+                List<Callable<ContainerState>> calls = new ArrayList<>();
+                for (int i = 0; i < attempts; i++) {
+                    calls.add(() -> activities.ensureContainer(request));
+                }
+                Set<String> seen = new HashSet<>();
+                for (Future<ContainerState> f : pool.invokeAll(calls)) {
+                    seen.add(f.get().id());
+                }
+                assertEquals(1, seen.size(), "every attempt returns the same container: " + seen);
+                all.addAll(seen);
+            }
+            assertEquals(all, Set.copyOf(ids(activities.listContainers(StewardLabels.forSession(session)))));
+            assertEquals(6, all.size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void engineNameConflictIsRecognised() {
+        ContainerRequest request = request(session, "part-a", "web", SLEEP);
+        activities.ensureContainer(request);
+
+        // What the engine answers when a create loses the race for a name (Docker 409, Podman 500).
+        DockerException conflict = assertThrows(DockerException.class, () -> docker.createContainerCmd(IMAGE)
+                .withName(request.name())
+                .withLabels(request.labels())
+                .exec());
+        assertTrue(ContainerActivitiesImpl.isNameConflict(conflict), conflict::getMessage);
+    }
+
+    @Test
+    void startTwiceRuns() {
+        ContainerState created = activities.ensureContainer(request(session, "part-a", "web", SLEEP));
+
+        ContainerState started = activities.startContainer(created.id());
+        ContainerState again = activities.startContainer(created.id());
+
+        assertEquals(created.id(), started.id());
+        assertTrue(started.running());
+        assertEquals("running", started.state());
+        assertTrue(again.running());
+        assertNull(again.exitCode());
+        assertFalse(again.oomKilled());
+        ContainerState listed = single(activities.listContainers(StewardLabels.forSession(session)));
+        assertTrue(listed.running());
+        assertEquals("running", listed.state());
+    }
+
+    @Test
+    void listReturnsExactlyTheSelectedContainers() {
+        UUID other = newSession();
+        ContainerState a1 = activities.ensureContainer(request(session, "part-a", "one", SLEEP));
+        ContainerState a2 = activities.ensureContainer(request(session, "part-b", "two", SLEEP));
+        ContainerState b1 = activities.ensureContainer(request(other, "part-a", "one", SLEEP));
+        activities.startContainer(a2.id());
+
+        List<ContainerState> mine = activities.listContainers(StewardLabels.forSession(session));
+        assertEquals(Set.of(a1.id(), a2.id()), Set.copyOf(ids(mine)));
+        assertEquals(2, mine.size());
+        for (ContainerState c : mine) {
+            assertEquals(session.toString(), c.label(StewardLabels.SESSION));
+            assertFalse(c.name().startsWith("/"), c.name());
+            assertTrue(c.name().startsWith("steward_" + session + "_"), c.name());
+            assertNotNull(c.createdAt());
+            assertTrue(Duration.between(c.createdAt(), Instant.now()).abs().compareTo(Duration.ofMinutes(5)) < 0,
+                    "createdAt " + c.createdAt() + " is now");
+        }
+        Map<String, ContainerState> byId = mine.stream().collect(Collectors.toMap(ContainerState::id, c -> c));
+        assertEquals(a1.name(), byId.get(a1.id()).name());
+        assertEquals("created", byId.get(a1.id()).state());
+        assertFalse(byId.get(a1.id()).running());
+        assertEquals("running", byId.get(a2.id()).state());
+        assertTrue(byId.get(a2.id()).running());
+
+        assertEquals(List.of(a2.id()), ids(activities.listContainers(StewardLabels.forPart(session, "part-b"))));
+        assertEquals(List.of(b1.id()), ids(activities.listContainers(StewardLabels.forSession(other))));
+        assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(UUID.randomUUID())));
+    }
+
+    @Test
+    void stopIsGracefulAndStopAndRemoveAreIdempotent() {
+        ContainerState created = activities.ensureContainer(request(session, "part-a", "web", SLEEP));
+        activities.startContainer(created.id());
+
+        long startedAt = System.nanoTime();
+        activities.stopContainer(created.id(), 30);
+        Duration took = Duration.ofNanos(System.nanoTime() - startedAt);
+        // The init forwards SIGTERM to sleep, so the stop does not wait out the grace period and
+        // the exit code says SIGTERM (128 + 15), not SIGKILL (137).
+        assertTrue(took.compareTo(Duration.ofSeconds(20)) < 0, "stop took " + took);
+        ContainerState stopped = single(activities.listContainers(StewardLabels.forSession(session)));
+        assertFalse(stopped.running());
+        assertEquals("exited", stopped.state());
+        assertEquals(143, stopped.exitCode());
+
+        activities.stopContainer(created.id(), 30);
+        activities.removeContainer(created.id());
+        activities.removeContainer(created.id());
+        activities.stopContainer(created.id(), 30);
+
+        assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(session)));
+        assertThrows(NotFoundException.class, () -> docker.inspectContainerCmd(created.id()).exec());
+    }
+
+    @Test
+    void removeKillsARunningContainer() {
+        ContainerState created = activities.ensureContainer(request(session, "part-a", "web", SLEEP));
+        assertTrue(activities.startContainer(created.id()).running());
+
+        activities.removeContainer(created.id());
+
+        assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(session)));
+    }
+
+    @Test
+    void exitedContainerReportsItsExitCode() throws InterruptedException {
+        ContainerState created = activities.ensureContainer(request(session, "part-a", "job", List.of("sh", "-c", "exit 3")));
+        activities.startContainer(created.id());
+
+        ContainerState listed = await(
+                () -> single(activities.listContainers(StewardLabels.forSession(session))),
+                c -> "exited".equals(c.state()),
+                Duration.ofSeconds(30));
+        assertFalse(listed.running());
+        assertEquals(3, listed.exitCode());
+        assertFalse(listed.oomKilled());
+
+        // Ensuring an existing container returns its inspected state, exit code included.
+        ContainerState inspected = activities.ensureContainer(
+                request(session, "part-a", "job", List.of("sh", "-c", "exit 3")));
+        assertEquals(created.id(), inspected.id());
+        assertEquals("exited", inspected.state());
+        assertFalse(inspected.running());
+        assertEquals(3, inspected.exitCode());
+        assertFalse(inspected.oomKilled());
+    }
+
+    @Test
+    void unknownImageIsANonRetryableInvalidSpec() {
+        ContainerRequest request = new ContainerRequest(
+                ContainerNames.of(session, "part-a", "ghost", "0123456789abcdef"),
+                "localhost/steward-no-such-image:" + UUID.randomUUID(),
+                List.of(),
+                Map.of(),
+                List.of(),
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef"));
+
+        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
+
+        assertTrue(failure.isNonRetryable());
+        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+        assertTrue(failure.getOriginalMessage().contains(request.image()), failure.getOriginalMessage());
+        assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(session)));
+    }
+
+    @Test
+    void malformedImageReferenceIsANonRetryableInvalidSpec() {
+        ContainerRequest request = new ContainerRequest(
+                ContainerNames.of(session, "part-a", "bad", "0123456789abcdef"),
+                "UPPER::bad",
+                List.of(),
+                Map.of(),
+                List.of(),
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef"));
+
+        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
+
+        assertTrue(failure.isNonRetryable());
+        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+    }
+
+    @Test
+    void specIsOnTheInspectedContainer() throws IOException {
+        int hostPort = freePort();
+        String hash = "fedcba9876543210";
+        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash);
+        ContainerRequest request = new ContainerRequest(
+                ContainerNames.of(session, "part-a", "web", hash),
+                IMAGE,
+                SLEEP,
+                Map.of("GREETING", "hello world", "EMPTY", "", "STEWARD_MODE", "test"),
+                List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
+                labels);
+
+        ContainerState state = activities.ensureContainer(request);
+        assertEquals(labels, filterSteward(state.labels()));
+        ContainerState started = activities.startContainer(state.id());
+        assertTrue(started.running());
+
+        InspectContainerResponse inspected = docker.inspectContainerCmd(state.id()).exec();
+        List<String> env = List.of(inspected.getConfig().getEnv());
+        assertTrue(env.contains("GREETING=hello world"), env::toString);
+        assertTrue(env.contains("EMPTY="), env::toString);
+        assertTrue(env.contains("STEWARD_MODE=test"), env::toString);
+        assertEquals(labels, filterSteward(inspected.getConfig().getLabels()));
+        assertEquals(SLEEP, commandLine(inspected));
+
+        Set<ExposedPort> exposed = Set.of(inspected.getConfig().getExposedPorts());
+        assertTrue(exposed.contains(ExposedPort.tcp(8080)), exposed::toString);
+        assertTrue(exposed.contains(ExposedPort.tcp(9090)), exposed::toString);
+        Map<ExposedPort, Ports.Binding[]> bindings = inspected.getHostConfig().getPortBindings().getBindings();
+        Ports.Binding[] web = bindings.get(ExposedPort.tcp(8080));
+        assertNotNull(web, bindings::toString);
+        assertEquals(1, web.length);
+        assertEquals(Integer.toString(hostPort), web[0].getHostPortSpec());
+        Ports.Binding[] unpublished = bindings.get(ExposedPort.tcp(9090));
+        assertTrue(unpublished == null || unpublished.length == 0, "9090 is not published");
+
+        assertEquals("no", inspected.getHostConfig().getRestartPolicy().getName());
+        assertEquals(Boolean.TRUE, inspected.getHostConfig().getInit());
+    }
+
+    @Test
+    void emptyCommandRunsTheImageDefault() {
+        ContainerState state = activities.ensureContainer(request(session, "part-a", "shell", List.of()));
+        InspectContainerResponse inspected = docker.inspectContainerCmd(state.id()).exec();
+        List<String> imageCmd = List.of(docker.inspectImageCmd(IMAGE).exec().getConfig().getCmd());
+        assertEquals(imageCmd, commandLine(inspected));
+    }
+
+    @Test
+    void failureClassificationOfEngineMessages() {
+        // Messages the engines are known to send; a race to reproduce removal-in-progress on
+        // demand does not exist, so its recognition is checked on the message alone.
+        assertTrue(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+                "{\"message\":\"removal of container abc is already in progress\"}")));
+        assertFalse(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+                "{\"message\":\"You cannot remove a running container\"}")));
+        assertFalse(ContainerActivitiesImpl.isNameConflict(new com.github.dockerjava.api.exception
+                .InternalServerErrorException("{\"message\":\"port is already in use\"}")));
+    }
+
+    // --- helpers ---
+
+    private UUID newSession() {
+        UUID id = UUID.randomUUID();
+        sessions.add(id);
+        return id;
+    }
+
+    private static ContainerRequest request(UUID session, String part, String pod, List<String> command) {
+        String hash = Integer.toHexString(command.hashCode()) + "0123456789abcdef";
+        return new ContainerRequest(
+                ContainerNames.of(session, part, pod, hash),
+                IMAGE,
+                command,
+                Map.of(),
+                List.of(),
+                StewardLabels.forPod(session, part, pod, 1, hash));
+    }
+
+    private static List<String> ids(List<ContainerState> states) {
+        return states.stream().map(ContainerState::id).toList();
+    }
+
+    private static ContainerState single(List<ContainerState> states) {
+        assertEquals(1, states.size(), () -> "one container expected: " + states);
+        return states.getFirst();
+    }
+
+    private static Map<String, String> filterSteward(Map<String, String> labels) {
+        return labels.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("steward."))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    /** The container's command as given, without the init the engine puts in front of it. */
+    private static List<String> commandLine(InspectContainerResponse inspected) {
+        return List.of(inspected.getConfig().getCmd());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static <T> T await(Callable<T> probe, Predicate<T> done, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        T last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                last = probe.call();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            if (done.test(last)) {
+                return last;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("condition not reached within " + timeout + "; last: " + last);
+    }
+}

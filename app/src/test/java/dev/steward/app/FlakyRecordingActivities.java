@@ -1,0 +1,55 @@
+package dev.steward.app;
+
+import dev.steward.activity.RecordingActivities;
+import dev.steward.activity.RecordingActivitiesImpl;
+import dev.steward.activity.TransitionRecord;
+import dev.steward.model.DesiredStatus;
+import io.micronaut.context.annotation.Replaces;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.transaction.TransactionOperations;
+import io.temporal.activity.Activity;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import dev.steward.store.PartRepository;
+import dev.steward.store.PodRepository;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.TransitionRepository;
+
+/**
+ * The real recording activities, except that the first attempt of every session transition fails
+ * after its write committed: the worst case for a retry, which must then write nothing twice.
+ */
+@Singleton
+@Replaces(RecordingActivitiesImpl.class)
+@Requires(property = "steward.test.flaky-recording", value = "true")
+class FlakyRecordingActivities implements RecordingActivities {
+
+    private final RecordingActivitiesImpl real;
+    final List<UUID> failedAfterWrite = new CopyOnWriteArrayList<>();
+
+    FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
+            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
+        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions);
+    }
+
+    @Override
+    public void recordTransition(TransitionRecord transition) {
+        real.recordTransition(transition);
+        boolean firstAttempt = Activity.getExecutionContext().getInfo().getAttempt() == 1;
+        if (firstAttempt && transition.kind() == dev.steward.model.ResourceKind.SESSION) {
+            failedAfterWrite.add(transition.id());
+            throw new IllegalStateException("injected: the connection dropped after the commit");
+        }
+    }
+
+    @Override
+    public void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {
+        real.recordDesiredStatus(sessionId, desiredStatus, generation);
+        if (Activity.getExecutionContext().getInfo().getAttempt() == 1) {
+            throw new IllegalStateException("injected: the connection dropped after the commit");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.steward.activity.RecordingActivities;
+import dev.steward.app.api.TransitionView;
+import dev.steward.model.ResourceKind;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/** Recording activities that Temporal retries after their write committed still record every change once. */
+@MicronautTest
+@Property(name = "steward.test.flaky-recording", value = "true")
+class RecordingRetryIT {
+
+    @Inject
+    @Client("/")
+    HttpClient client;
+
+    @Inject
+    RecordingActivities recording;
+
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void retriedRecordingsWriteEachTransitionOnce() throws Exception {
+        FlakyRecordingActivities flaky = (FlakyRecordingActivities) recording;
+        SessionApi api = new SessionApi(client.toBlocking());
+        UUID id = api.create(Map.of("owner", "retry", "parts", List.of(Specs.part("web", "a")))).id();
+        api.awaitStatus(id, SessionStatus.RUNNING);
+        api.setDesiredStatus(id, "STOPPED");
+        SessionView stopped = api.awaitStatus(id, SessionStatus.STOPPED);
+        assertEquals(2, stopped.generation(), "the retried desired-status write landed once");
+
+        assertFalse(flaky.failedAfterWrite.isEmpty(), "no recording was retried, so this test proved nothing");
+        try (var connection = dataSource.getConnection();
+                var count = connection.prepareStatement("SELECT count(*) FROM state_transitions WHERE id = ?")) {
+            for (UUID transitionId : flaky.failedAfterWrite) {
+                count.setObject(1, transitionId);
+                try (var rows = count.executeQuery()) {
+                    rows.next();
+                    assertEquals(1, rows.getInt(1), "transition " + transitionId);
+                }
+            }
+        }
+        List<TransitionView> transitions = api.transitions(id);
+        assertEquals(List.of("PENDING>PROVISIONING", "PROVISIONING>RUNNING", "RUNNING>STOPPING", "STOPPING>STOPPED"),
+                transitions.stream().filter(t -> t.kind() == ResourceKind.SESSION).map(t -> t.from() + ">" + t.to()).toList());
+        SessionLifecycleIT.assertNoDuplicates(transitions);
+    }
+}

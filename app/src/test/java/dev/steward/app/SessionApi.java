@@ -1,0 +1,78 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.steward.app.api.TransitionView;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.client.BlockingHttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** The REST calls the integration tests make, and polling with a deadline instead of sleeps. */
+final class SessionApi {
+
+    static final Duration DEADLINE = Duration.ofSeconds(90);
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    private final BlockingHttpClient http;
+
+    SessionApi(BlockingHttpClient http) {
+        this.http = http;
+    }
+
+    SessionView create(Map<String, Object> spec) {
+        HttpResponse<SessionView> response =
+                http.exchange(HttpRequest.POST("/api/v1/sessions", spec), SessionView.class);
+        assertEquals(HttpStatus.CREATED, response.getStatus());
+        return response.body();
+    }
+
+    SessionView get(UUID id) {
+        return http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id), SessionView.class);
+    }
+
+    HttpStatus setDesiredStatus(UUID id, String desiredStatus) {
+        return http.exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/desired-status",
+                Map.of("desiredStatus", desiredStatus))).getStatus();
+    }
+
+    HttpStatus delete(UUID id) {
+        return http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + id)).getStatus();
+    }
+
+    List<TransitionView> transitions(UUID id) {
+        return http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id + "/transitions"),
+                Argument.listOf(TransitionView.class));
+    }
+
+    /** Polls the session until it has {@code status}; fails with the last view seen at the deadline. */
+    SessionView awaitStatus(UUID id, SessionStatus status) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        SessionView last = get(id);
+        while (last.status() != status) {
+            if (System.nanoTime() > deadline) {
+                fail("session " + id + " did not become " + status + " within " + DEADLINE + "; last seen: " + last);
+            }
+            pause();
+            last = get(id);
+        }
+        return last;
+    }
+
+    static void pause() {
+        try {
+            Thread.sleep(POLL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

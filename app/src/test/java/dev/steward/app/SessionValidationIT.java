@@ -1,0 +1,161 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.app.api.Problem;
+import dev.steward.model.FieldError;
+import dev.steward.model.SessionView;
+import dev.steward.store.SessionRepository;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.json.JsonMapper;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Bad input gets a problem+json naming what is wrong, and leaves no row and no workflow behind. */
+@MicronautTest
+class SessionValidationIT {
+
+    @Inject
+    @Client("/")
+    HttpClient client;
+
+    @Inject
+    SessionRepository sessions;
+
+    @Inject
+    JsonMapper jsonMapper;
+
+    BlockingHttpClient http;
+
+    @BeforeEach
+    void setUp() {
+        http = client.toBlocking();
+    }
+
+    @Test
+    void malformedJsonIsABadRequest() {
+        Problem problem = refusedCreate("{\"owner\": \"x\", \"parts\": [", HttpStatus.BAD_REQUEST);
+        assertTrue(problem.detail().startsWith("the body is not valid JSON"), problem.detail());
+        assertFalse(problem.detail().contains("Source"), "decoder internals leak: " + problem.detail());
+    }
+
+    @Test
+    void missingOwnerNamesTheField() {
+        Problem problem = refusedCreate(json(Map.of("parts", List.of(Specs.part("web", "a")))),
+                HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of(new FieldError("owner", "must not be blank")), problem.errors());
+    }
+
+    @Test
+    void duplicatePartAndPodNamesAreNamed() {
+        Map<String, Object> spec = Map.of("owner", "x", "parts",
+                List.of(Specs.part("web", "a", "a"), Specs.part("web", "b")));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("parts[0].pods[1].name", "parts[1].name"),
+                problem.errors().stream().map(FieldError::field).toList());
+    }
+
+    @Test
+    void emptyImageIsNamed() {
+        Map<String, Object> pod = Map.of("name", "a", "image", "");
+        Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("parts[0].pods[0].image"), problem.errors().stream().map(FieldError::field).toList());
+    }
+
+    @Test
+    void unknownDesiredStatusInTheSpecIsRefused() {
+        String body = "{\"owner\":\"x\",\"desiredStatus\":\"PAUSED\",\"parts\":[{\"name\":\"web\",\"pods\":"
+                + "[{\"name\":\"a\",\"image\":\"" + Specs.BUSYBOX + "\"}]}]}";
+        Problem problem = refusedCreate(body, HttpStatus.BAD_REQUEST);
+        assertEquals("desiredStatus", problem.errors().getFirst().field());
+        assertTrue(problem.detail().contains("PAUSED"), problem.detail());
+    }
+
+    @Test
+    void aValueOfTheWrongTypeNamesItsPath() {
+        String body = "{\"owner\":\"x\",\"parts\":[{\"name\":\"web\",\"pods\":[{\"name\":\"a\",\"image\":\""
+                + Specs.BUSYBOX + "\",\"ports\":[{\"containerPort\":\"eighty\"}]}]}]}";
+        Problem problem = refusedCreate(body, HttpStatus.BAD_REQUEST);
+        assertEquals("parts.pods.ports.containerPort", problem.errors().getFirst().field());
+    }
+
+    @Test
+    void unknownDesiredStatusUpdateIsRefusedAndChangesNothing() {
+        SessionView session = http.retrieve(HttpRequest.POST("/api/v1/sessions",
+                Map.of("owner", "x", "desiredStatus", "STOPPED", "parts", List.of(Specs.part("web", "a")))),
+                SessionView.class);
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
+                () -> http.exchange(HttpRequest.PUT("/api/v1/sessions/" + session.id() + "/desired-status",
+                        Map.of("desiredStatus", "PAUSED"))));
+        assertEquals(HttpStatus.UNPROCESSABLE_ENTITY, refused.getStatus());
+        assertProblem(refused);
+        Problem problem = refused.getResponse().getBody(Problem.class).orElseThrow();
+        assertEquals("desiredStatus", problem.errors().getFirst().field());
+        assertEquals(1, sessions.findById(session.id()).orElseThrow().generation());
+        http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + session.id()));
+    }
+
+    @Test
+    void unknownSessionIsNotFound() {
+        UUID unknown = UUID.randomUUID();
+        for (HttpRequest<?> request : List.of(
+                HttpRequest.GET("/api/v1/sessions/" + unknown),
+                HttpRequest.GET("/api/v1/sessions/" + unknown + "/transitions"),
+                HttpRequest.PUT("/api/v1/sessions/" + unknown + "/desired-status", Map.of("desiredStatus", "STOPPED")),
+                HttpRequest.DELETE("/api/v1/sessions/" + unknown))) {
+            HttpClientResponseException refused =
+                    assertThrows(HttpClientResponseException.class, () -> http.exchange(request));
+            assertEquals(HttpStatus.NOT_FOUND, refused.getStatus(), request.toString());
+            assertProblem(refused);
+        }
+    }
+
+    @Test
+    void malformedIdIsABadRequest() {
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
+                () -> http.exchange(HttpRequest.GET("/api/v1/sessions/not-a-uuid")));
+        assertEquals(HttpStatus.BAD_REQUEST, refused.getStatus());
+        assertProblem(refused);
+    }
+
+    /** Posts a bad spec and checks the refusal changed nothing: no row, and no workflow for any row. */
+    private Problem refusedCreate(String body, HttpStatus expected) {
+        long rowsBefore = sessions.count();
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
+                () -> http.exchange(HttpRequest.POST("/api/v1/sessions", body).contentType(MediaType.APPLICATION_JSON)));
+        assertEquals(expected, refused.getStatus());
+        assertProblem(refused);
+        assertEquals(rowsBefore, sessions.count(), "a refused request wrote a session row");
+        return refused.getResponse().getBody(Problem.class).orElseThrow();
+    }
+
+    private static void assertProblem(HttpClientResponseException refused) {
+        assertEquals(Problem.CONTENT_TYPE,
+                refused.getResponse().getContentType().map(MediaType::toString).orElse(""));
+    }
+
+    private String json(Map<String, Object> value) {
+        try {
+            return jsonMapper.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package dev.steward.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SessionSpecValidatorTest {
+
+    private static final Instant T0 = Instant.parse("2030-01-01T08:00:00Z");
+
+    private static PodSpec pod(String name) {
+        return new PodSpec(name, "localhost/busybox:latest", List.of("sleep", "3600"), Map.of("GREETING", "hello"),
+                List.of(new PortMapping(8080, 18080)));
+    }
+
+    /** Two parts of two pods, and a timeslot in order. */
+    private static SessionSpec valid() {
+        return new SessionSpec("alice", DesiredStatus.RUNNING,
+                List.of(new PartSpec("web", List.of(pod("app"), pod("cache"))),
+                        new PartSpec("db", List.of(pod("primary"), pod("replica")))),
+                new Timeslot(T0, T0.plusSeconds(600), T0.plusSeconds(7200), T0.plusSeconds(7800)));
+    }
+
+    private static SessionSpec withParts(SessionSpec spec, List<PartSpec> parts) {
+        return new SessionSpec(spec.owner(), spec.desiredStatus(), parts, spec.timeslot());
+    }
+
+    /** The valid spec with one pod replaced. */
+    private static SessionSpec withPod(int part, int pod, UnaryOperator<PodSpec> change) {
+        SessionSpec spec = valid();
+        List<PartSpec> parts = new ArrayList<>(spec.parts());
+        List<PodSpec> pods = new ArrayList<>(parts.get(part).pods());
+        pods.set(pod, change.apply(pods.get(pod)));
+        parts.set(part, new PartSpec(parts.get(part).name(), pods));
+        return withParts(spec, parts);
+    }
+
+    private static SessionSpec withPartName(int part, String name) {
+        SessionSpec spec = valid();
+        List<PartSpec> parts = new ArrayList<>(spec.parts());
+        parts.set(part, new PartSpec(name, parts.get(part).pods()));
+        return withParts(spec, parts);
+    }
+
+    private static List<String> fields(SessionSpec spec) {
+        return SessionSpecValidator.validate(spec).stream().map(FieldError::field).toList();
+    }
+
+    @Test
+    void aValidSpecHasNoErrors() {
+        assertEquals(List.of(), SessionSpecValidator.validate(valid()));
+    }
+
+    @Test
+    void aSpecWithoutTimeslotOrDesiredStatusIsValid() {
+        SessionSpec spec = new SessionSpec("alice", null, valid().parts(), null);
+        assertEquals(List.of(), SessionSpecValidator.validate(spec));
+    }
+
+    @Test
+    void noSpecAtAllIsAnError() {
+        assertEquals(1, SessionSpecValidator.validate(null).size());
+    }
+
+    @Test
+    void aMissingOwnerIsNamed() {
+        SessionSpec spec = valid();
+        assertEquals(List.of("owner"), fields(new SessionSpec(null, spec.desiredStatus(), spec.parts(), spec.timeslot())));
+        assertEquals(List.of("owner"), fields(new SessionSpec("  ", spec.desiredStatus(), spec.parts(), spec.timeslot())));
+    }
+
+    @Test
+    void aSessionWithoutPartsIsRefused() {
+        assertEquals(List.of("parts"), fields(withParts(valid(), List.of())));
+        assertEquals(List.of("parts"), fields(withParts(valid(), null)));
+    }
+
+    @Test
+    void aPartWithoutPodsIsRefused() {
+        SessionSpec spec = withParts(valid(), List.of(valid().parts().get(0), new PartSpec("db", List.of())));
+        assertEquals(List.of("parts[1].pods"), fields(spec));
+    }
+
+    @Test
+    void aDuplicatePartNameNamesTheSecondPart() {
+        assertEquals(List.of("parts[1].name"), fields(withPartName(1, "web")));
+    }
+
+    @Test
+    void aDuplicatePodNameNamesTheSecondPod() {
+        SessionSpec spec = withPod(0, 1, p -> new PodSpec("app", p.image(), p.command(), p.env(), p.ports()));
+        assertEquals(List.of("parts[0].pods[1].name"), fields(spec));
+    }
+
+    @Test
+    void podNamesNeedOnlyBeUniqueWithinTheirPart() {
+        SessionSpec spec = withPod(1, 0, p -> new PodSpec("app", p.image(), p.command(), p.env(), p.ports()));
+        assertEquals(List.of(), fields(spec));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Web", "-web", "web-", "web_1", "web.1", "wéb", "", " "})
+    void aPartNameThatIsNoDnsLabelIsNamed(String name) {
+        assertEquals(List.of("parts[0].name"), fields(withPartName(0, name)));
+    }
+
+    @Test
+    void aPartNameOfMoreThan63CharactersIsRefused() {
+        assertEquals(List.of(), fields(withPartName(0, "a".repeat(63))));
+        assertEquals(List.of("parts[0].name"), fields(withPartName(0, "a".repeat(64))));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Primary", "db_1", "db.1"})
+    void aPodNameThatIsNoDnsLabelIsNamed(String name) {
+        SessionSpec spec = withPod(1, 0, p -> new PodSpec(name, p.image(), p.command(), p.env(), p.ports()));
+        assertEquals(List.of("parts[1].pods[0].name"), fields(spec));
+    }
+
+    @Test
+    void aBlankImageIsNamed() {
+        SessionSpec blank = withPod(0, 1, p -> new PodSpec(p.name(), " ", p.command(), p.env(), p.ports()));
+        assertEquals(List.of("parts[0].pods[1].image"), fields(blank));
+        SessionSpec missing = withPod(0, 1, p -> new PodSpec(p.name(), null, p.command(), p.env(), p.ports()));
+        assertEquals(List.of("parts[0].pods[1].image"), fields(missing));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, 65536})
+    void aBadContainerPortIsNamed(int port) {
+        SessionSpec spec = withPod(1, 1,
+                p -> new PodSpec(p.name(), p.image(), p.command(), p.env(), List.of(new PortMapping(port, null))));
+        assertEquals(List.of("parts[1].pods[1].ports[0].containerPort"), fields(spec));
+    }
+
+    @Test
+    void aBadHostPortIsNamed() {
+        SessionSpec spec = withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(),
+                List.of(new PortMapping(80, 8080), new PortMapping(443, 70000))));
+        assertEquals(List.of("parts[0].pods[0].ports[1].hostPort"), fields(spec));
+    }
+
+    @Test
+    void portBoundsAreInclusive() {
+        SessionSpec spec = withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(),
+                List.of(new PortMapping(1, 65535))));
+        assertEquals(List.of(), fields(spec));
+    }
+
+    @Test
+    void aNullEnvValueIsNamed() {
+        Map<String, String> env = new HashMap<>();
+        env.put("GREETING", null);
+        SessionSpec spec = withPod(1, 0, p -> new PodSpec(p.name(), p.image(), p.command(), env, p.ports()));
+        assertEquals(List.of("parts[1].pods[0].env.GREETING"), fields(spec));
+    }
+
+    @Test
+    void aBadEnvNameIsNamed() {
+        SessionSpec spec = withPod(0, 1,
+                p -> new PodSpec(p.name(), p.image(), p.command(), Map.of("1BAD", "x"), p.ports()));
+        assertEquals(List.of("parts[0].pods[1].env.1BAD"), fields(spec));
+    }
+
+    @Test
+    void aNullCommandArgumentIsNamed() {
+        List<String> command = new ArrayList<>(List.of("sleep"));
+        command.add(null);
+        SessionSpec spec = withPod(0, 0, p -> new PodSpec(p.name(), p.image(), command, p.env(), p.ports()));
+        assertEquals(List.of("parts[0].pods[0].command[1]"), fields(spec));
+    }
+
+    @Test
+    void anEndBeforeProvisioningIsNamed() {
+        SessionSpec spec = valid();
+        Timeslot slot = new Timeslot(T0.plusSeconds(3600), null, T0, null);
+        assertEquals(List.of("timeslot.endAt"), fields(new SessionSpec(spec.owner(), spec.desiredStatus(), spec.parts(), slot)));
+    }
+
+    @Test
+    void aCleanupDeadlineBeforeTheEndIsNamed() {
+        SessionSpec spec = valid();
+        Timeslot slot = new Timeslot(T0, null, T0.plusSeconds(7200), T0.plusSeconds(3600));
+        assertEquals(List.of("timeslot.cleanupDeadline"),
+                fields(new SessionSpec(spec.owner(), spec.desiredStatus(), spec.parts(), slot)));
+    }
+
+    @Test
+    void everyErrorOfASpecIsReportedAtOnce() {
+        SessionSpec spec = new SessionSpec("", DesiredStatus.RUNNING,
+                List.of(new PartSpec("web", List.of(
+                        new PodSpec("app", "", List.of(), Map.of(), List.of()),
+                        new PodSpec("app", "img", List.of(), Map.of(), List.of(new PortMapping(0, null)))))),
+                null);
+        List<String> fields = fields(spec);
+        assertEquals(4, fields.size(), fields.toString());
+        assertTrue(fields.containsAll(List.of("owner", "parts[0].pods[0].image", "parts[0].pods[1].name",
+                "parts[0].pods[1].ports[0].containerPort")), fields.toString());
+    }
+}

@@ -1,0 +1,166 @@
+package dev.steward.workflow;
+
+import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.ContainerRequest;
+import dev.steward.activity.ContainerState;
+import dev.steward.activity.StewardLabels;
+import io.temporal.failure.ApplicationFailure;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An in-memory container engine with the contract of {@link ContainerActivities}: ensure is
+ * idempotent by name, start, stop and remove tolerate what they find, list filters by labels. Tests
+ * can make it refuse a pod's spec, make a pod's container exit at once, hold listings to keep a
+ * reconcile pass in flight, and change containers behind the workflows' backs.
+ */
+final class FakeEngine implements ContainerActivities {
+
+    private final Map<String, ContainerState> byId = new LinkedHashMap<>();
+    private final Map<String, String> refusedPods = new ConcurrentHashMap<>();
+    private final Map<String, Integer> exitingPods = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> ensureCallsByName = new ConcurrentHashMap<>();
+    private final AtomicInteger nextId = new AtomicInteger();
+    private volatile CountDownLatch listingsHeld;
+
+    // ---- the activities
+
+    @Override
+    public List<ContainerState> listContainers(Map<String, String> labels) {
+        awaitListingsReleased();
+        synchronized (this) {
+            return byId.values().stream()
+                    .filter(c -> c.labels().entrySet().containsAll(labels.entrySet()))
+                    .toList();
+        }
+    }
+
+    @Override
+    public synchronized ContainerState ensureContainer(ContainerRequest request) {
+        ensureCallsByName.computeIfAbsent(request.name(), n -> new AtomicInteger()).incrementAndGet();
+        String refusal = refusedPods.get(request.labels().get(StewardLabels.POD));
+        if (refusal != null) {
+            throw ApplicationFailure.newNonRetryableFailure(refusal, INVALID_SPEC);
+        }
+        Optional<ContainerState> existing = byName(request.name());
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String id = "c" + nextId.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        ContainerState created = new ContainerState(id, request.name(), Map.copyOf(request.labels()), false, "created",
+                null, false, Instant.now());
+        byId.put(id, created);
+        return created;
+    }
+
+    @Override
+    public synchronized ContainerState startContainer(String containerId) {
+        ContainerState container = byId.get(containerId);
+        if (container == null) {
+            throw ApplicationFailure.newFailure("no such container: " + containerId, "NoSuchContainer");
+        }
+        Integer exitCode = exitingPods.get(container.label(StewardLabels.POD));
+        ContainerState started = exitCode == null
+                ? withState(container, true, "running", null)
+                : withState(container, false, "exited", exitCode);
+        byId.put(containerId, started);
+        return started;
+    }
+
+    @Override
+    public synchronized void stopContainer(String containerId, int graceSeconds) {
+        ContainerState container = byId.get(containerId);
+        if (container != null && container.running()) {
+            byId.put(containerId, withState(container, false, "exited", 143));
+        }
+    }
+
+    @Override
+    public synchronized void removeContainer(String containerId) {
+        byId.remove(containerId);
+    }
+
+    // ---- what tests arrange
+
+    /** Every later ensure of this pod's container fails non-retryably with this message. */
+    void refuseSpecOf(String pod, String message) {
+        refusedPods.put(pod, message);
+    }
+
+    /** Every later start of this pod's container leaves it exited with this code. */
+    void exitAtOnce(String pod, int exitCode) {
+        exitingPods.put(pod, exitCode);
+    }
+
+    /** Listing blocks until {@link #releaseListings()}: reconcile passes stay in flight. */
+    void holdListings() {
+        listingsHeld = new CountDownLatch(1);
+    }
+
+    void releaseListings() {
+        CountDownLatch held = listingsHeld;
+        listingsHeld = null;
+        if (held != null) {
+            held.countDown();
+        }
+    }
+
+    /** Removes a container as an operator with the engine's CLI would. */
+    void deleteBehindTheWorkflowsBack(String containerId) {
+        removeContainer(containerId);
+    }
+
+    // ---- what tests observe
+
+    synchronized List<ContainerState> containers() {
+        return new ArrayList<>(byId.values());
+    }
+
+    synchronized List<ContainerState> containersOf(UUID sessionId) {
+        return byId.values().stream().filter(c -> sessionId.toString().equals(c.label(StewardLabels.SESSION))).toList();
+    }
+
+    synchronized Optional<ContainerState> containerOf(UUID sessionId, String part, String pod) {
+        return byId.values().stream()
+                .filter(c -> sessionId.toString().equals(c.label(StewardLabels.SESSION)))
+                .filter(c -> part.equals(c.label(StewardLabels.PART)) && pod.equals(c.label(StewardLabels.POD)))
+                .findFirst();
+    }
+
+    int ensureCalls(String containerName) {
+        AtomicInteger calls = ensureCallsByName.get(containerName);
+        return calls == null ? 0 : calls.get();
+    }
+
+    private Optional<ContainerState> byName(String name) {
+        return byId.values().stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    private void awaitListingsReleased() {
+        CountDownLatch held = listingsHeld;
+        if (held == null) {
+            return;
+        }
+        try {
+            if (!held.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("listings were held for more than 30 s; did a test forget to release?");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while listings were held", e);
+        }
+    }
+
+    private static ContainerState withState(ContainerState c, boolean running, String state, Integer exitCode) {
+        return new ContainerState(c.id(), c.name(), c.labels(), running, state, exitCode, false, c.createdAt());
+    }
+}

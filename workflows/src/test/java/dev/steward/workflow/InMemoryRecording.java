@@ -1,0 +1,83 @@
+package dev.steward.workflow;
+
+import dev.steward.activity.RecordingActivities;
+import dev.steward.activity.TransitionRecord;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.ResourceKind;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The recording activities in memory. Unlike the real ones it keeps every call, duplicates
+ * included, so a test can see whether a transition id was ever used twice.
+ */
+final class InMemoryRecording implements RecordingActivities {
+
+    private final List<TransitionRecord> transitions = new CopyOnWriteArrayList<>();
+    private final List<RecordedDesiredStatus> desiredStatuses = new CopyOnWriteArrayList<>();
+    private volatile CountDownLatch desiredStatusesHeld;
+
+    @Override
+    public void recordTransition(TransitionRecord transition) {
+        transitions.add(transition);
+    }
+
+    @Override
+    public void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {
+        CountDownLatch held = desiredStatusesHeld;
+        if (held != null) {
+            try {
+                if (!held.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("desired-status recording held for more than 30 s");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while held", e);
+            }
+        }
+        desiredStatuses.add(new RecordedDesiredStatus(sessionId, desiredStatus, generation));
+    }
+
+    /** Later desired-status recordings block until {@link #releaseDesiredStatuses()}. */
+    void holdDesiredStatuses() {
+        desiredStatusesHeld = new CountDownLatch(1);
+    }
+
+    void releaseDesiredStatuses() {
+        CountDownLatch held = desiredStatusesHeld;
+        desiredStatusesHeld = null;
+        if (held != null) {
+            held.countDown();
+        }
+    }
+
+    List<TransitionRecord> transitions() {
+        return List.copyOf(transitions);
+    }
+
+    List<TransitionRecord> sessionTransitions(UUID sessionId) {
+        return transitions.stream()
+                .filter(t -> t.kind() == ResourceKind.SESSION && t.sessionId().equals(sessionId))
+                .toList();
+    }
+
+    List<TransitionRecord> partTransitions(UUID sessionId, String part) {
+        return transitions.stream()
+                .filter(t -> t.kind() == ResourceKind.PART && t.sessionId().equals(sessionId) && t.part().equals(part))
+                .toList();
+    }
+
+    List<TransitionRecord> podTransitions(UUID sessionId, String part, String pod) {
+        return transitions.stream()
+                .filter(t -> t.kind() == ResourceKind.POD && t.sessionId().equals(sessionId))
+                .filter(t -> t.part().equals(part) && t.pod().equals(pod))
+                .toList();
+    }
+
+    List<RecordedDesiredStatus> desiredStatuses() {
+        return List.copyOf(desiredStatuses);
+    }
+}

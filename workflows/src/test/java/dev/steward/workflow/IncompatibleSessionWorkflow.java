@@ -1,0 +1,37 @@
+package dev.steward.workflow;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+
+/**
+ * A session workflow that decides differently from {@link SessionWorkflowImpl} (a timer first,
+ * where the real one starts its parts): replaying a real history with it must fail, which shows
+ * the replay test notices an incompatible change.
+ */
+public class IncompatibleSessionWorkflow implements SessionWorkflow {
+
+    @Override
+    public SessionStatus run(SessionInput input) {
+        Workflow.sleep(Duration.ofMinutes(1));
+        return SessionStatus.DELETED;
+    }
+
+    @Override
+    public DesiredStatusChange setDesiredStatus(DesiredStatus desired) {
+        return new DesiredStatusChange(desired, 0, false);
+    }
+
+    @Override
+    public void validateDesiredStatus(DesiredStatus desired) {}
+
+    @Override
+    public void partChanged(PartReport report) {}
+
+    @Override
+    public SessionView tree() {
+        return null;
+    }
+}

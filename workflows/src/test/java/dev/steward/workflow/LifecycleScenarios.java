@@ -1,0 +1,93 @@
+package dev.steward.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.SessionStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.util.UUID;
+
+/**
+ * The scenarios whose histories {@link WorkflowReplayTest} replays: run once by
+ * {@link ReplayHistoryRecorder} to store them, and again by the replay test to replay a fresh one.
+ */
+final class LifecycleScenarios {
+
+    static final String TASK_QUEUE = "steward-replay";
+    static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
+    static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
+
+    private LifecycleScenarios() {}
+
+    /** A started test environment whose worker runs both workflows against the given fakes. */
+    static TestWorkflowEnvironment newEnvironment(FakeEngine engine, InMemoryRecording recording) {
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+        Worker worker = env.newWorker(TASK_QUEUE);
+        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
+        worker.registerActivitiesImplementations(engine, recording);
+        env.start();
+        return env;
+    }
+
+    /**
+     * Two parts of two pods: RUNNING, a same-status update, STOPPED, DELETED. Returns the session's
+     * history.
+     */
+    static WorkflowExecutionHistory sessionLifecycle(TestWorkflowEnvironment env) {
+        WorkflowClient client = env.getWorkflowClient();
+        String workflowId = WorkflowIds.session(SESSION_ID);
+        SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
+        WorkflowClient.start(session::run,
+                new SessionInput(SESSION_ID, TestSessions.twoPartsOfTwoPods(), 1, ReconcileSettings.DEFAULTS));
+
+        Eventually.await("session RUNNING", session::tree, v -> v.status() == SessionStatus.RUNNING);
+        assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false), session.setDesiredStatus(DesiredStatus.RUNNING));
+        assertEquals(new DesiredStatusChange(DesiredStatus.STOPPED, 2, true), session.setDesiredStatus(DesiredStatus.STOPPED));
+        Eventually.await("session STOPPED", session::tree, v -> v.status() == SessionStatus.STOPPED);
+        assertEquals(new DesiredStatusChange(DesiredStatus.DELETED, 3, true), session.setDesiredStatus(DesiredStatus.DELETED));
+        assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
+        return client.fetchHistory(workflowId);
+    }
+
+    /**
+     * A part alone: READY; a container deleted behind its back and recreated on the next resync;
+     * STOPPED; DELETED. Returns the part's history.
+     */
+    static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
+        WorkflowClient client = env.getWorkflowClient();
+        String workflowId = WorkflowIds.part(PART_SESSION_ID, "web");
+        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
+        WorkflowClient.start(part::run, new PartInput(PART_SESSION_ID, TestSessions.part("web", "app", "cache"),
+                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+
+        PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
+        String appBefore = appOf(ready).containerId();
+        engine.deleteBehindTheWorkflowsBack(appBefore);
+        env.sleep(ReconcileSettings.DEFAULTS.resyncInterval().plusSeconds(1));
+        PartView repaired = Eventually.await("app recreated", part::view,
+                v -> appOf(v).status() == PodStatus.READY && !appBefore.equals(appOf(v).containerId()));
+        assertNotEquals(appBefore, appOf(repaired).containerId());
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.STOPPED, 2));
+        Eventually.await("part STOPPED", part::view, v -> v.status() == PartStatus.STOPPED);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 3));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return client.fetchHistory(workflowId);
+    }
+
+    private static PodView appOf(PartView part) {
+        return part.pods().stream().filter(p -> p.name().equals("app")).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.steward.workflow;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PortMapping;
+import dev.steward.model.SessionSpec;
+import java.util.List;
+import java.util.Map;
+
+/** Specs the workflow tests share. */
+final class TestSessions {
+
+    static final String IMAGE = "localhost/busybox:latest";
+
+    private TestSessions() {}
+
+    static PodSpec pod(String name) {
+        return new PodSpec(name, IMAGE, List.of("sleep", "3600"), Map.of("POD", name),
+                List.of(new PortMapping(8080, null)));
+    }
+
+    static PartSpec part(String name, String... pods) {
+        return new PartSpec(name, List.of(pods).stream().map(TestSessions::pod).toList());
+    }
+
+    /** Two parts of two pods each: web (app, cache) and db (primary, replica). */
+    static SessionSpec twoPartsOfTwoPods() {
+        return new SessionSpec("alice", DesiredStatus.RUNNING,
+                List.of(part("web", "app", "cache"), part("db", "primary", "replica")), null);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.steward.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.WorkflowReplayer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Replays stored histories against today's workflow code, so a change that would break running
+ * workflows fails the build. The stored histories are made by {@link ReplayHistoryRecorder}.
+ */
+class WorkflowReplayTest {
+
+    @Test
+    void theStoredSessionHistoryReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.SESSION_HISTORY);
+        assertIsACompletedSessionLifecycle(history);
+
+        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
+    }
+
+    @Test
+    void theStoredPartHistoryReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PART_HISTORY);
+        assertIsACompletedPartLifecycle(history);
+
+        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
+    }
+
+    @Test
+    void freshlyRecordedHistoriesReplay() throws Exception {
+        FakeEngine engine = new FakeEngine();
+        WorkflowExecutionHistory session;
+        WorkflowExecutionHistory part;
+        TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
+        try {
+            session = LifecycleScenarios.sessionLifecycle(env);
+            part = LifecycleScenarios.partLifecycle(env, engine);
+        } finally {
+            env.close();
+        }
+        assertIsACompletedSessionLifecycle(session);
+        assertIsACompletedPartLifecycle(part);
+
+        // Through JSON, as the stored ones are.
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(session.toJson(true)), SessionWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(part.toJson(true)), PartWorkflowImpl.class);
+    }
+
+    @Test
+    void anIncompatibleWorkflowFailsTheReplay() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.SESSION_HISTORY);
+
+        Exception failure = assertThrows(Exception.class,
+                () -> WorkflowReplayer.replayWorkflowExecution(history, IncompatibleSessionWorkflow.class));
+        assertTrue(messages(failure).toLowerCase().contains("nondetermin"), messages(failure));
+    }
+
+    // ---- helpers
+
+    private static WorkflowExecutionHistory load(String resource) throws IOException {
+        try (InputStream in = WorkflowReplayTest.class.getClassLoader().getResourceAsStream(resource)) {
+            assertNotNull(in, resource + " is missing; see ReplayHistoryRecorder for how to record it");
+            return WorkflowExecutionHistory.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void assertIsACompletedSessionLifecycle(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+        assertEquals(3, count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED));
+        assertTrue(count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) >= 6, "part reports");
+    }
+
+    private static void assertIsACompletedPartLifecycle(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the resync timer fired");
+    }
+
+    private static String workflowType(WorkflowExecutionHistory history) {
+        return history.getEvents().getFirst().getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName();
+    }
+
+    private static long count(WorkflowExecutionHistory history, EventType type) {
+        return HistoryEvents.count(history.getEvents(), type);
+    }
+
+    private static String messages(Throwable failure) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" | ");
+        }
+        return messages.toString();
+    }
+}
