@@ -1,6 +1,9 @@
 package dev.steward.activity;
 
+import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.Timeslot;
+import java.util.List;
 import io.temporal.activity.ActivityInterface;
 import java.util.UUID;
 
@@ -16,4 +19,10 @@ public interface RecordingActivities {
 
     /** Sets the session's desired status and generation, unless a newer generation is recorded. */
     void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation);
+
+    /** Sets the session's timeslot and generation, unless a newer generation is recorded. */
+    void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation);
+
+    /** Sets the session's Ready and Degraded conditions. */
+    void recordConditions(UUID sessionId, List<Condition> conditions);
 }

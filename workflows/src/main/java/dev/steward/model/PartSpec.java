@@ -7,10 +7,21 @@ import java.util.List;
  *
  * @param name unique within its session, a DNS label
  * @param pods the part's pods
+ * @param after the parts this one waits for before it starts; empty to start at once
+ * @param when what it waits for in those parts; READY when absent
+ * @param onFailure what the session does when this part fails; ABORT when absent
+ * @param maxUnhealthy how many of its pods may fail before the part counts as failed: a count
+ *     ({@code "1"}) or a percentage of its pods ({@code "50%"}); none ({@code "0"}) when absent
  */
-public record PartSpec(String name, List<PodSpec> pods) {
+public record PartSpec(
+        String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
+        String maxUnhealthy) {
 
     public PartSpec {
         pods = pods == null ? List.of() : pods;
+        after = after == null ? List.of() : after;
+        when = when == null ? PartGate.READY : when;
+        onFailure = onFailure == null ? FailurePolicy.ABORT : onFailure;
+        maxUnhealthy = maxUnhealthy == null ? "0" : maxUnhealthy;
     }
 }

@@ -1,7 +1,9 @@
 package dev.steward.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +14,8 @@ public final class SessionSpecValidator {
 
     /** Names become container names and labels, so they are DNS labels. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+
+    private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -33,8 +37,96 @@ public final class SessionSpecValidator {
         for (int i = 0; i < spec.parts().size(); i++) {
             validatePart(spec.parts().get(i), "parts[" + i + "]", partNames, errors);
         }
-        validateTimeslot(spec.timeslot(), errors);
+        validateGates(spec.parts(), errors);
+        errors.addAll(validateTimeslot(spec.timeslot(), "timeslot."));
         return errors;
+    }
+
+    /** The ordering {@code provisionAt ≤ endAt ≤ cleanupDeadline} of the fields that are set. */
+    public static List<FieldError> validateTimeslot(Timeslot slot, String prefix) {
+        List<FieldError> errors = new ArrayList<>();
+        if (slot == null) {
+            errors.add(new FieldError(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1),
+                    "a timeslot is required"));
+            return errors;
+        }
+        if (slot.provisionAt() != null && slot.endAt() != null && slot.provisionAt().isAfter(slot.endAt())) {
+            errors.add(new FieldError(prefix + "endAt", "must not be before provisionAt"));
+        }
+        if (slot.endAt() != null && slot.cleanupDeadline() != null && slot.endAt().isAfter(slot.cleanupDeadline())) {
+            errors.add(new FieldError(prefix + "cleanupDeadline", "must not be before endAt"));
+        }
+        if (slot.provisionAt() != null && slot.cleanupDeadline() != null
+                && slot.provisionAt().isAfter(slot.cleanupDeadline())) {
+            errors.add(new FieldError(prefix + "cleanupDeadline", "must not be before provisionAt"));
+        }
+        return errors;
+    }
+
+    /** Every name in {@code after} is another part, and no part waits for itself through others. */
+    private static void validateGates(List<PartSpec> parts, List<FieldError> errors) {
+        Map<String, List<String>> after = new LinkedHashMap<>();
+        for (PartSpec part : parts) {
+            if (part != null && part.name() != null) {
+                after.putIfAbsent(part.name(), part.after());
+            }
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            PartSpec part = parts.get(i);
+            if (part == null) {
+                continue;
+            }
+            for (int k = 0; k < part.after().size(); k++) {
+                String name = part.after().get(k);
+                if (!after.containsKey(name)) {
+                    errors.add(new FieldError("parts[" + i + "].after[" + k + "]", "names no part: '" + name + "'"));
+                }
+            }
+            if (!MAX_UNHEALTHY.matcher(part.maxUnhealthy()).matches()) {
+                errors.add(new FieldError("parts[" + i + "].maxUnhealthy",
+                        "must be a count of pods (\"1\") or a percentage of them (\"50%\")"));
+            } else if (part.maxUnhealthy().endsWith("%") && MaxUnhealthy.percent(part.maxUnhealthy()) > 100) {
+                errors.add(new FieldError("parts[" + i + "].maxUnhealthy", "must not exceed 100%"));
+            }
+        }
+        List<String> cycle = findCycle(after);
+        if (!cycle.isEmpty()) {
+            errors.add(new FieldError("parts", "the after gates form a cycle: " + String.join(" -> ", cycle)));
+        }
+    }
+
+    /** A cycle of names, first name repeated at the end, or empty when there is none. */
+    private static List<String> findCycle(Map<String, List<String>> after) {
+        Map<String, Integer> state = new HashMap<>(); // 1 on the path, 2 done
+        for (String start : after.keySet()) {
+            List<String> path = new ArrayList<>();
+            if (visit(start, after, state, path)) {
+                return path;
+            }
+        }
+        return List.of();
+    }
+
+    private static boolean visit(String name, Map<String, List<String>> after, Map<String, Integer> state,
+            List<String> path) {
+        Integer seen = state.get(name);
+        if (seen != null && seen == 2) {
+            return false;
+        }
+        path.add(name);
+        if (seen != null) {
+            path.subList(0, path.indexOf(name)).clear();
+            return true;
+        }
+        state.put(name, 1);
+        for (String next : after.getOrDefault(name, List.of())) {
+            if (after.containsKey(next) && visit(next, after, state, path)) {
+                return true;
+            }
+        }
+        state.put(name, 2);
+        path.removeLast();
+        return false;
     }
 
     private static void validatePart(PartSpec part, String path, Set<String> partNames, List<FieldError> errors) {
@@ -97,15 +189,6 @@ public final class SessionSpecValidator {
                     "must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
         } else if (!seen.add(name)) {
             errors.add(new FieldError(path, "duplicate name '" + name + "'"));
-        }
-    }
-
-    private static void validateTimeslot(Timeslot slot, List<FieldError> errors) {
-        if (slot.provisionAt() != null && slot.endAt() != null && slot.provisionAt().isAfter(slot.endAt())) {
-            errors.add(new FieldError("timeslot.endAt", "must not be before provisionAt"));
-        }
-        if (slot.endAt() != null && slot.cleanupDeadline() != null && slot.endAt().isAfter(slot.cleanupDeadline())) {
-            errors.add(new FieldError("timeslot.cleanupDeadline", "must not be before endAt"));
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.UUID;
  * @param generation bumped on every change of spec or desired status
  * @param observedGeneration the generation the whole tree has converged to
  * @param timeslot when it exists
+ * @param conditions {@code Ready} and {@code Degraded}, rolled up from the parts
  * @param parts its parts, in spec order
  */
 public record SessionView(
@@ -27,4 +28,5 @@ public record SessionView(
         long generation,
         long observedGeneration,
         Timeslot timeslot,
+        List<Condition> conditions,
         List<PartView> parts) {}

@@ -9,16 +9,25 @@ public final class StatusRollup {
 
     private StatusRollup() {}
 
-    /** A part's status from its pods' statuses, by pod name. */
-    public static Rollup<PartStatus> part(DesiredStatus desired, Map<String, PodStatus> pods) {
+    /**
+     * A part's status from its pods' statuses, by pod name. The part fails when more of its pods
+     * failed than {@code maxUnhealthy} (a count, or a percentage ending in '%') allows.
+     */
+    public static Rollup<PartStatus> part(DesiredStatus desired, Map<String, PodStatus> pods, String maxUnhealthy) {
         String failed = namesWith(pods, PodStatus.FAILED);
+        long failedCount = pods.values().stream().filter(PodStatus.FAILED::equals).count();
+        int allowed = MaxUnhealthy.allowed(maxUnhealthy, pods.size());
         return switch (desired) {
             case RUNNING -> {
-                if (!failed.isEmpty()) {
-                    yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed, true);
+                if (failedCount > allowed) {
+                    yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed + " (" + failedCount
+                            + " of " + pods.size() + ", maxUnhealthy " + maxUnhealthy + ")", true);
                 }
-                if (all(pods.values(), PodStatus.READY)) {
-                    yield new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true);
+                if (pods.values().stream().allMatch(p -> p == PodStatus.READY || p == PodStatus.FAILED)) {
+                    yield failedCount == 0
+                            ? new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true)
+                            : new Rollup<>(PartStatus.READY, "WithinMaxUnhealthy", "failed pods: " + failed + " ("
+                                    + failedCount + " of " + pods.size() + ", maxUnhealthy " + maxUnhealthy + ")", true);
                 }
                 yield new Rollup<>(PartStatus.PROVISIONING, "PodsNotReady",
                         "waiting for pods: " + namesNot(pods, PodStatus.READY), false);
@@ -34,15 +43,21 @@ public final class StatusRollup {
         };
     }
 
-    /** A session's status from its parts' statuses, by part name. */
+    /**
+     * A session's status from its parts' statuses, by part name. A failed part here is one whose
+     * policy is to continue (an aborting one ends the session before a roll-up): the session is
+     * DEGRADED, and converged once every other part is up.
+     */
     public static Rollup<SessionStatus> session(DesiredStatus desired, Map<String, PartStatus> parts) {
         String failed = namesWith(parts, PartStatus.FAILED);
         return switch (desired) {
             case RUNNING -> {
+                boolean othersUp = parts.values().stream().allMatch(p -> p == PartStatus.FAILED || isUp(p));
                 if (!failed.isEmpty()) {
-                    yield new Rollup<>(SessionStatus.FAILED, "PartFailed", "failed parts: " + failed, true);
+                    yield new Rollup<>(SessionStatus.DEGRADED, "PartFailed",
+                            "failed parts (onFailure continue): " + failed, othersUp);
                 }
-                if (all(parts.values(), PartStatus.READY)) {
+                if (othersUp) {
                     yield new Rollup<>(SessionStatus.RUNNING, "AllPartsReady",
                             "all " + parts.size() + " parts are ready", true);
                 }
@@ -58,6 +73,11 @@ public final class StatusRollup {
                     : new Rollup<>(SessionStatus.STOPPING, "DesiredDeleted",
                             "deleting parts: " + namesNot(parts, PartStatus.DELETED), false);
         };
+    }
+
+    /** READY, or done for good: a COMPLETED part never needs to run again. */
+    private static boolean isUp(PartStatus status) {
+        return status == PartStatus.READY || status == PartStatus.COMPLETED;
     }
 
     private static <S> boolean all(Collection<S> statuses, S wanted) {

@@ -7,5 +7,6 @@ import dev.steward.model.PartView;
  *
  * @param part the part with its pods
  * @param observedGeneration the generation the part has converged to
+ * @param failure why it failed, when its status is FAILED; otherwise {@code null}
  */
-public record PartReport(PartView part, long observedGeneration) {}
+public record PartReport(PartView part, long observedGeneration, PartFailure failure) {}

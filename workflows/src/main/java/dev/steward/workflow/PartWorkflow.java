@@ -19,6 +19,10 @@ public interface PartWorkflow {
     @SignalMethod
     void setDesiredStatus(DesiredChange change);
 
+    /** Re-read the engine now instead of at the next resync. */
+    @SignalMethod
+    void resync();
+
     /** The part and its pods as the workflow sees them. */
     @QueryMethod
     PartView view();

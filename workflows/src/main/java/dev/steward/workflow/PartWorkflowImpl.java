@@ -53,6 +53,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private UUID sessionId;
     private String name;
     private List<PodSpec> podSpecs;
+    private String maxUnhealthy;
     private ReconcileSettings settings;
     private TransitionRecorder recorder;
 
@@ -66,12 +67,16 @@ public class PartWorkflowImpl implements PartWorkflow {
     /** Pods that failed, with the generation they failed in: they are not retried until it changes. */
     private final Map<String, Long> failedInGeneration = new HashMap<>();
     private PartReport lastReport;
+    /** How often each pod was created or started; reported with a failure. */
+    private final Map<String, Integer> attempts = new HashMap<>();
+    private boolean resyncRequested;
 
     @Override
     public PartStatus run(PartInput input) {
         sessionId = input.sessionId();
         name = input.spec().name();
         podSpecs = input.spec().pods();
+        maxUnhealthy = input.spec().maxUnhealthy();
         settings = input.settings();
         desired = input.desired();
         generation = input.generation();
@@ -82,12 +87,13 @@ public class PartWorkflowImpl implements PartWorkflow {
         try {
             while (true) {
                 long passGeneration = generation;
+                resyncRequested = false;
                 reconcile();
                 rollUp(passGeneration);
                 if (status == PartStatus.DELETED) {
                     return status;
                 }
-                Workflow.await(settings.resyncInterval(), () -> generation != passGeneration);
+                Workflow.await(settings.resyncInterval(), () -> generation != passGeneration || resyncRequested);
             }
         } catch (CanceledFailure canceled) {
             // The session went away without deleting us: remove what we own, whatever it takes.
@@ -106,6 +112,11 @@ public class PartWorkflowImpl implements PartWorkflow {
             desired = change.desired();
             generation = change.generation();
         }
+    }
+
+    @Override
+    public void resync() {
+        resyncRequested = true;
     }
 
     @Override
@@ -152,6 +163,9 @@ public class PartWorkflowImpl implements PartWorkflow {
                             old.id());
                 }
                 stopAndRemove(old);
+            }
+            if (plan.step() != PodPlan.Step.NONE) {
+                attempts.merge(pod.name(), 1, Integer::sum);
             }
             switch (plan.step()) {
                 case CREATE -> {
@@ -221,7 +235,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private void rollUp(long passGeneration) {
         Map<String, PodStatus> podStatuses = new LinkedHashMap<>();
         pods.forEach((podName, view) -> podStatuses.put(podName, view.status()));
-        Rollup<PartStatus> rollup = StatusRollup.part(desired, podStatuses);
+        Rollup<PartStatus> rollup = StatusRollup.part(desired, podStatuses, maxUnhealthy);
         if (rollup.converged() && passGeneration == generation) {
             observedGeneration = generation;
         }
@@ -235,7 +249,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     private void reportToSession() {
-        PartReport report = new PartReport(view(), observedGeneration);
+        PartReport report = new PartReport(view(), observedGeneration, failure());
         String parentId = Workflow.getInfo().getParentWorkflowId().orElse(null);
         if (parentId == null || report.equals(lastReport)) {
             return;
@@ -247,6 +261,18 @@ public class PartWorkflowImpl implements PartWorkflow {
             // The session has closed; there is nobody left to tell.
             log.info("part {}: session {} is gone, report not sent", name, parentId);
         }
+    }
+
+    /** The first failed pod of a failed part, with how often it was tried. */
+    private PartFailure failure() {
+        if (status != PartStatus.FAILED) {
+            return null;
+        }
+        return pods.values().stream()
+                .filter(pod -> pod.status() == PodStatus.FAILED)
+                .findFirst()
+                .map(pod -> new PartFailure(pod.name(), pod.reason(), pod.message(), attempts.getOrDefault(pod.name(), 0)))
+                .orElse(null);
     }
 
     private static String titleCase(DesiredStatus status) {

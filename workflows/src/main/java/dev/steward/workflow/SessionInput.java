@@ -10,5 +10,13 @@ import java.util.UUID;
  * @param spec what the user asked for
  * @param generation the generation the spec is at
  * @param settings the reconcile tunables
+ * @param lifecycle the session's own tunables; the defaults when absent
+ * @param carried the state of the run that continued as new into this one; {@code null} for the first run
  */
-public record SessionInput(UUID sessionId, SessionSpec spec, long generation, ReconcileSettings settings) {}
+public record SessionInput(UUID sessionId, SessionSpec spec, long generation, ReconcileSettings settings,
+        LifecycleSettings lifecycle, SessionState carried) {
+
+    public SessionInput {
+        lifecycle = lifecycle == null ? LifecycleSettings.DEFAULTS : lifecycle;
+    }
+}

@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.UpdateMethod;
@@ -25,6 +26,30 @@ public interface SessionWorkflow {
     /** Refuses a desired status the session cannot take, before anything is recorded. */
     @UpdateValidatorMethod(updateName = "setDesiredStatus")
     void validateDesiredStatus(DesiredStatus desired);
+
+    /** Moves the timeslot; the timers follow. */
+    @UpdateMethod
+    TimeslotChange setTimeslot(Timeslot timeslot);
+
+    /** Refuses a timeslot out of order, or any change once teardown has begun. */
+    @UpdateValidatorMethod(updateName = "setTimeslot")
+    void validateTimeslot(Timeslot timeslot);
+
+    /** Operator action: tries a failed part's pods again, under a new generation. */
+    @UpdateMethod
+    OperatorActionResult retryPart(String part);
+
+    /** Refuses to retry an unknown part, one that has not failed, or one of a session that is ending. */
+    @UpdateValidatorMethod(updateName = "retryPart")
+    void validateRetryPart(String part);
+
+    /** Operator action: every started part re-reads the engine now. */
+    @UpdateMethod
+    OperatorActionResult reconcileNow();
+
+    /** Refuses to reconcile a session past its cleanup deadline. */
+    @UpdateValidatorMethod(updateName = "reconcileNow")
+    void validateReconcileNow();
 
     /** A part reports its observed state. */
     @SignalMethod

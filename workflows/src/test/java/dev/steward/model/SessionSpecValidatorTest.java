@@ -25,8 +25,8 @@ class SessionSpecValidatorTest {
     /** Two parts of two pods, and a timeslot in order. */
     private static SessionSpec valid() {
         return new SessionSpec("alice", DesiredStatus.RUNNING,
-                List.of(new PartSpec("web", List.of(pod("app"), pod("cache"))),
-                        new PartSpec("db", List.of(pod("primary"), pod("replica")))),
+                List.of(new PartSpec("web", List.of(pod("app"), pod("cache")), null, null, null, null),
+                        new PartSpec("db", List.of(pod("primary"), pod("replica")), null, null, null, null)),
                 new Timeslot(T0, T0.plusSeconds(600), T0.plusSeconds(7200), T0.plusSeconds(7800)));
     }
 
@@ -40,14 +40,14 @@ class SessionSpecValidatorTest {
         List<PartSpec> parts = new ArrayList<>(spec.parts());
         List<PodSpec> pods = new ArrayList<>(parts.get(part).pods());
         pods.set(pod, change.apply(pods.get(pod)));
-        parts.set(part, new PartSpec(parts.get(part).name(), pods));
+        parts.set(part, new PartSpec(parts.get(part).name(), pods, null, null, null, null));
         return withParts(spec, parts);
     }
 
     private static SessionSpec withPartName(int part, String name) {
         SessionSpec spec = valid();
         List<PartSpec> parts = new ArrayList<>(spec.parts());
-        parts.set(part, new PartSpec(name, parts.get(part).pods()));
+        parts.set(part, new PartSpec(name, parts.get(part).pods(), null, null, null, null));
         return withParts(spec, parts);
     }
 
@@ -86,7 +86,7 @@ class SessionSpecValidatorTest {
 
     @Test
     void aPartWithoutPodsIsRefused() {
-        SessionSpec spec = withParts(valid(), List.of(valid().parts().get(0), new PartSpec("db", List.of())));
+        SessionSpec spec = withParts(valid(), List.of(valid().parts().get(0), new PartSpec("db", List.of(), null, null, null, null)));
         assertEquals(List.of("parts[1].pods"), fields(spec));
     }
 
@@ -199,7 +199,7 @@ class SessionSpecValidatorTest {
         SessionSpec spec = new SessionSpec("", DesiredStatus.RUNNING,
                 List.of(new PartSpec("web", List.of(
                         new PodSpec("app", "", List.of(), Map.of(), List.of()),
-                        new PodSpec("app", "img", List.of(), Map.of(), List.of(new PortMapping(0, null)))))),
+                        new PodSpec("app", "img", List.of(), Map.of(), List.of(new PortMapping(0, null)))), null, null, null, null)),
                 null);
         List<String> fields = fields(spec);
         assertEquals(4, fields.size(), fields.toString());

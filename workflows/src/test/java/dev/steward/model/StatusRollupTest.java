@@ -31,7 +31,7 @@ class StatusRollupTest {
     @Test
     void partIsReadyWhenEveryPodIsReady() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.READY));
+                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.READY), "0");
         assertEquals(PartStatus.READY, rollup.status());
         assertEquals("AllPodsReady", rollup.reason());
         assertTrue(rollup.converged());
@@ -40,7 +40,7 @@ class StatusRollupTest {
     @Test
     void partIsProvisioningWhileAPodIsNotReadyAndNamesIt() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.CREATING));
+                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.CREATING), "0");
         assertEquals(PartStatus.PROVISIONING, rollup.status());
         assertFalse(rollup.converged());
         assertTrue(rollup.message().contains("cache (CREATING)"), rollup.message());
@@ -49,8 +49,7 @@ class StatusRollupTest {
 
     @Test
     void aFailedPodFailsThePartEvenWhileOthersAreStillProvisioning() {
-        Rollup<PartStatus> rollup = StatusRollup.part(DesiredStatus.RUNNING,
-                pods("app", PodStatus.PENDING, "cache", PodStatus.FAILED, "db", PodStatus.READY));
+        Rollup<PartStatus> rollup = StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.PENDING, "cache", PodStatus.FAILED, "db", PodStatus.READY), "0");
         assertEquals(PartStatus.FAILED, rollup.status());
         assertEquals("PodFailed", rollup.reason());
         assertTrue(rollup.message().contains("cache"), rollup.message());
@@ -62,7 +61,7 @@ class StatusRollupTest {
     @Test
     void partIsStoppedWhenEveryPodIsStopped() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.STOPPED));
+                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.STOPPED), "0");
         assertEquals(PartStatus.STOPPED, rollup.status());
         assertTrue(rollup.converged());
     }
@@ -70,7 +69,7 @@ class StatusRollupTest {
     @Test
     void partIsStoppingWhileAPodStillHasAContainer() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.READY));
+                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.READY), "0");
         assertEquals(PartStatus.STOPPING, rollup.status());
         assertEquals("DesiredStopped", rollup.reason());
         assertFalse(rollup.converged());
@@ -82,7 +81,7 @@ class StatusRollupTest {
     @Test
     void partIsDeletedWhenEveryPodIsRemoved() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.REMOVED));
+                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.REMOVED), "0");
         assertEquals(PartStatus.DELETED, rollup.status());
         assertTrue(rollup.converged());
     }
@@ -90,7 +89,7 @@ class StatusRollupTest {
     @Test
     void stoppedPodsDoNotMakeADeletedPart() {
         Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.STOPPED));
+                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.STOPPED), "0");
         assertEquals(PartStatus.STOPPING, rollup.status());
         assertEquals("DesiredDeleted", rollup.reason());
         assertFalse(rollup.converged());
@@ -116,13 +115,41 @@ class StatusRollupTest {
     }
 
     @Test
-    void aFailedPartFailsTheSessionEvenWhileOthersAreStillProvisioning() {
+    void aFailedPartDegradesTheSessionAndItConvergesOnlyOnceTheOthersAreUp() {
         Rollup<SessionStatus> rollup = StatusRollup.session(DesiredStatus.RUNNING,
                 parts("web", PartStatus.PROVISIONING, "db", PartStatus.FAILED));
-        assertEquals(SessionStatus.FAILED, rollup.status());
+        assertEquals(SessionStatus.DEGRADED, rollup.status());
         assertEquals("PartFailed", rollup.reason());
         assertTrue(rollup.message().contains("db"), rollup.message());
-        assertTrue(rollup.converged());
+        assertFalse(rollup.converged());
+
+        Rollup<SessionStatus> othersUp = StatusRollup.session(DesiredStatus.RUNNING,
+                parts("web", PartStatus.READY, "db", PartStatus.FAILED));
+        assertEquals(SessionStatus.DEGRADED, othersUp.status());
+        assertTrue(othersUp.converged());
+    }
+
+    @Test
+    void aPartFailsOnlyWhenMorePodsFailedThanMaxUnhealthyAllows() {
+        Map<String, PodStatus> oneOfFourFailed = new LinkedHashMap<>();
+        oneOfFourFailed.put("a", PodStatus.READY);
+        oneOfFourFailed.put("b", PodStatus.FAILED);
+        oneOfFourFailed.put("c", PodStatus.READY);
+        oneOfFourFailed.put("d", PodStatus.READY);
+
+        assertEquals(PartStatus.FAILED, StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "0").status());
+        Rollup<PartStatus> byCount = StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "1");
+        assertEquals(PartStatus.READY, byCount.status());
+        assertEquals("WithinMaxUnhealthy", byCount.reason());
+        assertEquals(PartStatus.READY, StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "25%").status());
+        assertEquals(PartStatus.FAILED, StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "24%").status());
+        oneOfFourFailed.put("c", PodStatus.FAILED);
+        Rollup<PartStatus> twoFailed = StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "50%");
+        assertEquals(PartStatus.READY, twoFailed.status());
+        oneOfFourFailed.put("d", PodStatus.FAILED);
+        Rollup<PartStatus> threeFailed = StatusRollup.part(DesiredStatus.RUNNING, oneOfFourFailed, "50%");
+        assertEquals(PartStatus.FAILED, threeFailed.status());
+        assertTrue(threeFailed.message().contains("3 of 4, maxUnhealthy 50%"), threeFailed.message());
     }
 
     // ---- sessions, desired STOPPED and DELETED

@@ -2,7 +2,9 @@ package dev.steward.workflow;
 
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.TransitionRecord;
+import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.Timeslot;
 import dev.steward.model.ResourceKind;
 import java.util.List;
 import java.util.UUID;
@@ -18,6 +20,8 @@ final class InMemoryRecording implements RecordingActivities {
 
     private final List<TransitionRecord> transitions = new CopyOnWriteArrayList<>();
     private final List<RecordedDesiredStatus> desiredStatuses = new CopyOnWriteArrayList<>();
+    private final List<Timeslot> timeslots = new CopyOnWriteArrayList<>();
+    private final List<List<Condition>> conditions = new CopyOnWriteArrayList<>();
     private volatile CountDownLatch desiredStatusesHeld;
 
     @Override
@@ -39,6 +43,24 @@ final class InMemoryRecording implements RecordingActivities {
             }
         }
         desiredStatuses.add(new RecordedDesiredStatus(sessionId, desiredStatus, generation));
+    }
+
+    @Override
+    public void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation) {
+        timeslots.add(timeslot);
+    }
+
+    @Override
+    public void recordConditions(UUID sessionId, List<Condition> conditions) {
+        this.conditions.add(conditions);
+    }
+
+    List<Timeslot> timeslots() {
+        return List.copyOf(timeslots);
+    }
+
+    List<List<Condition>> conditions() {
+        return List.copyOf(conditions);
     }
 
     /** Later desired-status recordings block until {@link #releaseDesiredStatuses()}. */

@@ -28,6 +28,30 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
     public void validateDesiredStatus(DesiredStatus desired) {}
 
     @Override
+    public TimeslotChange setTimeslot(dev.steward.model.Timeslot timeslot) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateTimeslot(dev.steward.model.Timeslot timeslot) {}
+
+    @Override
+    public OperatorActionResult retryPart(String part) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateRetryPart(String part) {}
+
+    @Override
+    public OperatorActionResult reconcileNow() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateReconcileNow() {}
+
+    @Override
     public void partChanged(PartReport report) {}
 
     @Override

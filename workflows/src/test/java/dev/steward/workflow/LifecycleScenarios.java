@@ -32,6 +32,7 @@ final class LifecycleScenarios {
     /** A started test environment whose worker runs both workflows against the given fakes. */
     static TestWorkflowEnvironment newEnvironment(FakeEngine engine, InMemoryRecording recording) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+        SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), SessionSearchAttributes.TYPE));
         Worker worker = env.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
         worker.registerActivitiesImplementations(engine, recording);
@@ -49,7 +50,7 @@ final class LifecycleScenarios {
         SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
         WorkflowClient.start(session::run,
-                new SessionInput(SESSION_ID, TestSessions.twoPartsOfTwoPods(), 1, ReconcileSettings.DEFAULTS));
+                new SessionInput(SESSION_ID, TestSessions.twoPartsOfTwoPods(), 1, ReconcileSettings.DEFAULTS, null, null));
 
         Eventually.await("session RUNNING", session::tree, v -> v.status() == SessionStatus.RUNNING);
         assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false), session.setDesiredStatus(DesiredStatus.RUNNING));

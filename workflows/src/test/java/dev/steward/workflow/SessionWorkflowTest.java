@@ -49,6 +49,8 @@ class SessionWorkflowTest {
     @RegisterExtension
     static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
             .registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class)
+            .registerSearchAttribute(SessionSearchAttributes.STATUS.getName(), SessionSearchAttributes.TYPE)
+            .registerSearchAttribute(SessionSearchAttributes.DESIRED_STATUS.getName(), SessionSearchAttributes.TYPE)
             .setDoNotStart(true)
             .build();
 
@@ -67,7 +69,7 @@ class SessionWorkflowTest {
         client = testEnv.getWorkflowClient();
         session = client.newWorkflowStub(SessionWorkflow.class,
                 WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.session(sessionId)).build());
-        WorkflowClient.start(session::run, new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS));
+        WorkflowClient.start(session::run, new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS, null, null));
     }
 
     @AfterEach

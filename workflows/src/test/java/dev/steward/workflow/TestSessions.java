@@ -21,7 +21,7 @@ final class TestSessions {
     }
 
     static PartSpec part(String name, String... pods) {
-        return new PartSpec(name, List.of(pods).stream().map(TestSessions::pod).toList());
+        return new PartSpec(name, List.of(pods).stream().map(TestSessions::pod).toList(), null, null, null, null);
     }
 
     /** Two parts of two pods each: web (app, cache) and db (primary, replica). */
