@@ -24,6 +24,8 @@ import java.util.Set;
  * @param cascadedGeneration the generation last cascaded to the parts
  * @param conditions the Ready and Degraded conditions
  * @param ending why the session tears itself down, or {@code null}
+ * @param cause why the session changed its own desired status, or {@code null}
+ * @param causeMessage that cause in words
  */
 public record SessionState(
         DesiredStatus desired,
@@ -38,4 +40,6 @@ public record SessionState(
         Set<String> started,
         long cascadedGeneration,
         List<Condition> conditions,
-        Ending ending) {}
+        Ending ending,
+        String cause,
+        String causeMessage) {}

@@ -94,6 +94,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private long cascadedGeneration;
     private List<Condition> conditions = List.of();
     private Ending ending;
+    /** Why the desired status last changed, when the session changed it itself; shown until it converges. */
+    private String cause;
+    private String causeMessage;
 
     /** Children started by this run, with their results; earlier runs' children are reached by id. */
     private final Map<String, PartWorkflow> children = new LinkedHashMap<>();
@@ -168,6 +171,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             return new DesiredStatusChange(desired, generation, false);
         }
         changeDesired(requested);
+        cause = null;
         return new DesiredStatusChange(desired, generation, true);
     }
 
@@ -312,6 +316,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 case END -> {
                     if (desired == DesiredStatus.RUNNING) {
                         changeDesired(DesiredStatus.STOPPED);
+                        cause = "TimeslotEnded";
+                        causeMessage = "endAt " + timeslot.endAt() + " has come";
                     }
                 }
                 case TEARDOWN -> {
@@ -486,10 +492,13 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         String why = rollup.reason();
         String what = rollup.message();
         if (ending != null) {
-            boolean gone = to == SessionStatus.DELETED && childrenClosed();
+            boolean gone = to == SessionStatus.DELETED;
             to = gone ? ending.status() : SessionStatus.STOPPING;
             why = ending.reason();
             what = gone ? ending.message() : "tearing down: " + ending.message() + " (" + rollup.message() + ")";
+        } else if (cause != null && !rollup.converged()) {
+            why = cause;
+            what = causeMessage + ": " + rollup.message();
         } else if (!done.contains(TimeslotMoment.PROVISION) && managed) {
             to = SessionStatus.PENDING;
             why = "WaitingForProvisionAt";
@@ -540,9 +549,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     // ---- state
 
     private boolean isTerminal() {
-        return forced
-                || (status == SessionStatus.DELETED && childrenClosed())
-                || (ending != null && status == ending.status() && childrenClosed());
+        boolean allDeleted = status == SessionStatus.DELETED || (ending != null && status == ending.status());
+        return forced || (allDeleted && childrenClosed());
     }
 
     /** Children of this run have returned; parts started by earlier runs said DELETED before they returned. */
@@ -564,7 +572,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private SessionState state() {
         return new SessionState(desired, generation, observedGeneration, status, reason, message, timeslot,
                 EnumSet.copyOf(done.isEmpty() ? EnumSet.noneOf(TimeslotMoment.class) : done),
-                new LinkedHashMap<>(parts), new LinkedHashSet<>(started), cascadedGeneration, conditions, ending);
+                new LinkedHashMap<>(parts), new LinkedHashSet<>(started), cascadedGeneration, conditions, ending, cause,
+                causeMessage);
     }
 
     private void restore(SessionState carried) {
@@ -581,6 +590,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         cascadedGeneration = carried.cascadedGeneration();
         conditions = carried.conditions();
         ending = carried.ending();
+        cause = carried.cause();
+        causeMessage = carried.causeMessage();
     }
 
     private void upsertSearchAttributes() {

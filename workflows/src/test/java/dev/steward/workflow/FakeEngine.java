@@ -4,6 +4,7 @@ import dev.steward.activity.ContainerActivities;
 import dev.steward.activity.ContainerRequest;
 import dev.steward.activity.ContainerState;
 import dev.steward.activity.StewardLabels;
+import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ final class FakeEngine implements ContainerActivities {
     private final Map<String, AtomicInteger> ensureCallsByName = new ConcurrentHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger();
     private volatile CountDownLatch listingsHeld;
+    private volatile boolean stopsHang;
 
     // ---- the activities
 
@@ -77,7 +79,16 @@ final class FakeEngine implements ContainerActivities {
     }
 
     @Override
-    public synchronized void stopContainer(String containerId, int graceSeconds) {
+    public void stopContainer(String containerId, int graceSeconds) {
+        if (stopsHang) {
+            // As a stop the engine never answers: the activity stays open until Temporal times it out.
+            Activity.getExecutionContext().doNotCompleteOnReturn();
+            return;
+        }
+        stop(containerId);
+    }
+
+    private synchronized void stop(String containerId) {
         ContainerState container = byId.get(containerId);
         if (container != null && container.running()) {
             byId.put(containerId, withState(container, false, "exited", 143));
@@ -99,6 +110,16 @@ final class FakeEngine implements ContainerActivities {
     /** Every later start of this pod's container leaves it exited with this code. */
     void exitAtOnce(String pod, int exitCode) {
         exitingPods.put(pod, exitCode);
+    }
+
+    /** Later starts of this pod's container run again. */
+    void stopExiting(String pod) {
+        exitingPods.remove(pod);
+    }
+
+    /** Every later stop hangs, doing nothing and never answering: a teardown that never ends. */
+    void hangStops() {
+        stopsHang = true;
     }
 
     /** Listing blocks until {@link #releaseListings()}: reconcile passes stay in flight. */

@@ -2,19 +2,28 @@ package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.FailurePolicy;
+import dev.steward.model.PartGate;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -86,6 +95,43 @@ final class LifecycleScenarios {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 3));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         return client.fetchHistory(workflowId);
+    }
+
+    /**
+     * Three parts of two pods (api waits for db to be READY) in a two-hour slot that opens ten
+     * minutes from now: PENDING, RUNNING, STOPPED at endAt, DELETED at the cleanup deadline. Returns
+     * the session's runs.
+     */
+    static List<WorkflowExecutionHistory> twoHourSlot(SessionFixture f, UUID sessionId) {
+        Instant t0 = f.now();
+        Timeslot slot = new Timeslot(t0.plus(Duration.ofMinutes(10)), t0.plus(Duration.ofMinutes(10)),
+                t0.plus(Duration.ofMinutes(130)), t0.plus(Duration.ofMinutes(140)));
+        SessionFixture.Started s = f.start(sessionId, threePartsOfTwoPods(slot), LifecycleSettings.DEFAULTS);
+
+        SessionView pending = s.await("PENDING until provisionAt", v -> "WaitingForProvisionAt".equals(v.reason()));
+        assertEquals(SessionStatus.PENDING, pending.status());
+        assertEquals(List.of(), f.engine.containersOf(sessionId));
+        f.env.sleep(Duration.between(f.now(), slot.provisionAt()).plusSeconds(1));
+        SessionView running = s.awaitStatus(SessionStatus.RUNNING);
+        assertEquals(6, f.engine.containersOf(sessionId).size());
+        assertEquals(1, running.observedGeneration());
+
+        f.env.sleep(Duration.between(f.now(), slot.endAt()).plusSeconds(1));
+        SessionView stopped = s.awaitStatus(SessionStatus.STOPPED);
+        assertEquals(DesiredStatus.STOPPED, stopped.desiredStatus());
+        assertEquals(2, stopped.observedGeneration());
+        assertEquals(List.of(), f.engine.containersOf(sessionId));
+
+        assertEquals(SessionStatus.DELETED, s.result());
+        assertTrue(!f.now().isAfter(slot.cleanupDeadline()), "ended by the deadline, at " + f.now());
+        return f.runs(s);
+    }
+
+    static SessionSpec threePartsOfTwoPods(Timeslot slot) {
+        return TestSessions.session(slot,
+                TestSessions.part("web", "app", "cache"),
+                TestSessions.part("api", List.of("db"), PartGate.READY, FailurePolicy.ABORT, null, "server", "worker"),
+                TestSessions.part("db", "primary", "replica"));
     }
 
     private static PodView appOf(PartView part) {

@@ -1,10 +1,13 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.FailurePolicy;
+import dev.steward.model.PartGate;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
 import dev.steward.model.SessionSpec;
+import dev.steward.model.Timeslot;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +25,18 @@ final class TestSessions {
 
     static PartSpec part(String name, String... pods) {
         return new PartSpec(name, List.of(pods).stream().map(TestSessions::pod).toList(), null, null, null, null);
+    }
+
+    /** A part with a gate and a failure policy; {@code after} may be empty. */
+    static PartSpec part(String name, List<String> after, PartGate when, FailurePolicy onFailure, String maxUnhealthy,
+            String... pods) {
+        return new PartSpec(name, List.of(pods).stream().map(TestSessions::pod).toList(), after, when, onFailure,
+                maxUnhealthy);
+    }
+
+    /** A session of these parts in this timeslot. */
+    static SessionSpec session(Timeslot timeslot, PartSpec... parts) {
+        return new SessionSpec("alice", DesiredStatus.RUNNING, List.of(parts), timeslot);
     }
 
     /** Two parts of two pods each: web (app, cache) and db (primary, replica). */

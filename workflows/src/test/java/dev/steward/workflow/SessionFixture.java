@@ -1,0 +1,83 @@
+package dev.steward.workflow;
+
+import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** A time-skipping test server running sessions against a fake engine and in-memory recording. */
+final class SessionFixture implements AutoCloseable {
+
+    final FakeEngine engine = new FakeEngine();
+    final InMemoryRecording recording = new InMemoryRecording();
+    final TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, recording);
+    final WorkflowClient client = env.getWorkflowClient();
+
+    /** A started session under a random id. */
+    Started start(SessionSpec spec, LifecycleSettings lifecycle) {
+        return start(UUID.randomUUID(), spec, lifecycle);
+    }
+
+    Started start(UUID sessionId, SessionSpec spec, LifecycleSettings lifecycle) {
+        SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(LifecycleScenarios.TASK_QUEUE)
+                .setWorkflowId(WorkflowIds.session(sessionId))
+                .build());
+        WorkflowExecution first = WorkflowClient.start(session::run,
+                new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS, lifecycle, null));
+        return new Started(sessionId, session, first.getRunId());
+    }
+
+    Instant now() {
+        return Instant.ofEpochMilli(env.currentTimeMillis());
+    }
+
+    /** The history of every run of a session, first to last, following the continue-as-new chain. */
+    List<WorkflowExecutionHistory> runs(Started started) {
+        List<WorkflowExecutionHistory> runs = new ArrayList<>();
+        String runId = started.firstRunId();
+        while (runId != null) {
+            WorkflowExecutionHistory run = client.fetchHistory(WorkflowIds.session(started.id()), runId);
+            runs.add(run);
+            HistoryEvent last = run.getLastEvent();
+            runId = last.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW
+                    ? last.getWorkflowExecutionContinuedAsNewEventAttributes().getNewExecutionRunId()
+                    : null;
+        }
+        return runs;
+    }
+
+    @Override
+    public void close() {
+        engine.releaseListings();
+        recording.releaseDesiredStatuses();
+        env.close();
+    }
+
+    /** A running session: its id, its stub (which follows continue-as-new) and its first run. */
+    record Started(UUID id, SessionWorkflow session, String firstRunId) {
+
+        SessionView await(String what, java.util.function.Predicate<SessionView> done) {
+            return Eventually.await(what, session::tree, done);
+        }
+
+        SessionView awaitStatus(SessionStatus wanted) {
+            return await("session " + wanted, view -> view.status() == wanted);
+        }
+
+        SessionStatus result() {
+            return WorkflowStub.fromTyped(session).getResult(SessionStatus.class);
+        }
+    }
+}
