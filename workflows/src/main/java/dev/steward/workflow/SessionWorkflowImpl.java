@@ -429,31 +429,38 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (!done.contains(TimeslotMoment.PROVISION)) {
             return;
         }
-        Map<String, PartStatus> statuses = partStatuses();
-        for (PartSpec part : spec.parts()) {
-            if (started.contains(part.name())) {
-                continue;
-            }
-            List<String> blockers = PartGates.blockers(part, statuses);
-            if (blockers.isEmpty()) {
-                startPart(part);
-            } else {
-                showUnstarted(part, PartStatus.WAITING, "WaitingForParts",
-                        "waits for " + String.join(", ", blockers) + " to be " + part.when());
+        // Until nothing changes: a part's WAITING reason names the parts before it as they are now.
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (PartSpec part : spec.parts()) {
+                if (started.contains(part.name())) {
+                    continue;
+                }
+                List<String> blockers = PartGates.blockers(part, partStatuses());
+                if (blockers.isEmpty()) {
+                    startPart(part);
+                    changed = true;
+                } else {
+                    changed |= showUnstarted(part, PartStatus.WAITING, "WaitingForParts",
+                            "waits for " + String.join(", ", blockers) + " to be " + part.when());
+                }
             }
         }
     }
 
-    private void showUnstarted(PartSpec part, PartStatus to, String why, String what) {
+    /** Shows a part that has no workflow yet; returns whether that changed anything. */
+    private boolean showUnstarted(PartSpec part, PartStatus to, String why, String what) {
         PartView before = parts.get(part.name()).part();
         if (before.status() == to && before.message().equals(what)) {
-            return;
+            return false;
         }
         if (before.status() != to) {
             recorder.part(part.name(), before.status(), to, why, what, generation);
         }
         parts.put(part.name(), new PartReport(
                 new PartView(part.name(), to, why, what, before.pods()), generation, null));
+        return true;
     }
 
     private void startPart(PartSpec part) {

@@ -36,6 +36,13 @@ final class LifecycleScenarios {
     static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
     static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
 
+    static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
+    static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
+    /** Runs that continue as new after 300 events, so a recorded one stays small. */
+    static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
+            LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
+    static final int REPORTS = 200;
+
     private LifecycleScenarios() {}
 
     /** A started test environment whose worker runs both workflows against the given fakes. */
@@ -125,6 +132,31 @@ final class LifecycleScenarios {
         assertEquals(SessionStatus.DELETED, s.result());
         assertTrue(!f.now().isAfter(slot.cleanupDeadline()), "ended by the deadline, at " + f.now());
         return f.runs(s);
+    }
+
+    /**
+     * A RUNNING session of two parts receives {@code reports} status reports for its web part, each
+     * with a new message, then is stopped and deleted. Returns it once it has completed.
+     */
+    static SessionFixture.Started manyReports(SessionFixture f, UUID sessionId, int reports, LifecycleSettings lifecycle) {
+        SessionFixture.Started s = f.start(sessionId, TestSessions.twoPartsOfTwoPods(), lifecycle);
+        SessionView running = s.awaitStatus(SessionStatus.RUNNING);
+        PartView web = running.parts().getFirst();
+        SessionWorkflow session = s.session();
+        for (int i = 0; i < reports; i++) {
+            session.partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
+                    web.pods()), 1, null));
+        }
+        String lastMessage = "report " + (reports - 1);
+        s.await("the last report carried", v -> v.parts().getFirst().message().equals(lastMessage));
+        assertEquals(4, f.engine.containersOf(sessionId).size(), "the parts outlived every continue-as-new");
+
+        assertEquals(new DesiredStatusChange(DesiredStatus.STOPPED, 2, true), session.setDesiredStatus(DesiredStatus.STOPPED));
+        s.awaitStatus(SessionStatus.STOPPED);
+        assertEquals(List.of(), f.engine.containersOf(sessionId));
+        session.setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, s.result());
+        return s;
     }
 
     static SessionSpec threePartsOfTwoPods(Timeslot slot) {

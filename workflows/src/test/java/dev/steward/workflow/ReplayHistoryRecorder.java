@@ -3,7 +3,6 @@ package dev.steward.workflow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.temporal.common.WorkflowExecutionHistory;
-import io.temporal.testing.TestWorkflowEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Records the histories {@link WorkflowReplayTest} replays into
- * {@code workflows/src/test/resources/histories/}. Not a {@code *Test}, and disabled unless asked
+ * {@code workflows/src/test/resources/histories/}. {@link #SESSION_HISTORY} and {@link #PART_HISTORY}
+ * were recorded by the code before timeslots, gates and escalation (the change
+ * {@code SessionWorkflowImpl.LIFECYCLE_CHANGE} guards) and are never recorded again: they prove
+ * sessions started then still replay. Not a {@code *Test}, and disabled unless asked
  * for, so a normal build never overwrites them. Re-record only on purpose (an intended,
  * versioned change of workflow code), from the repository root:
  *
@@ -25,17 +27,20 @@ class ReplayHistoryRecorder {
 
     static final String SESSION_HISTORY = "histories/session-lifecycle.json";
     static final String PART_HISTORY = "histories/part-lifecycle.json";
+    static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
+    static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
 
     @Test
     void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
-        FakeEngine engine = new FakeEngine();
-        TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
-        try {
-            write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(env));
-            write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(env, engine));
-        } finally {
-            env.close();
+        try (SessionFixture f = new SessionFixture()) {
+            write(resources.resolve(TIMESLOT_HISTORY),
+                    LifecycleScenarios.twoHourSlot(f, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
+        }
+        try (SessionFixture f = new SessionFixture()) {
+            SessionFixture.Started s = LifecycleScenarios.manyReports(f, LifecycleScenarios.REPORTS_SESSION_ID,
+                    LifecycleScenarios.REPORTS, LifecycleScenarios.SHORT_RUNS);
+            write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), f.runs(s).getFirst());
         }
     }
 

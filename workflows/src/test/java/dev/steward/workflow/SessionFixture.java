@@ -8,7 +8,6 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Instant;
@@ -36,7 +35,7 @@ final class SessionFixture implements AutoCloseable {
                 .build());
         WorkflowExecution first = WorkflowClient.start(session::run,
                 new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS, lifecycle, null));
-        return new Started(sessionId, session, first.getRunId());
+        return new Started(sessionId, client, first.getRunId());
     }
 
     Instant now() {
@@ -65,11 +64,16 @@ final class SessionFixture implements AutoCloseable {
         env.close();
     }
 
-    /** A running session: its id, its stub (which follows continue-as-new) and its first run. */
-    record Started(UUID id, SessionWorkflow session, String firstRunId) {
+    /** A running session: its id and its first run. */
+    record Started(UUID id, WorkflowClient client, String firstRunId) {
+
+        /** A stub by workflow id alone, so it reaches whichever run is current. */
+        SessionWorkflow session() {
+            return client.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
+        }
 
         SessionView await(String what, java.util.function.Predicate<SessionView> done) {
-            return Eventually.await(what, session::tree, done);
+            return Eventually.await(what, () -> session().tree(), done);
         }
 
         SessionView awaitStatus(SessionStatus wanted) {
@@ -77,7 +81,7 @@ final class SessionFixture implements AutoCloseable {
         }
 
         SessionStatus result() {
-            return WorkflowStub.fromTyped(session).getResult(SessionStatus.class);
+            return client.newUntypedWorkflowStub(WorkflowIds.session(id)).getResult(SessionStatus.class);
         }
     }
 }

@@ -12,6 +12,9 @@ import io.temporal.testing.WorkflowReplayer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +37,40 @@ class WorkflowReplayTest {
         assertIsACompletedPartLifecycle(history);
 
         WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
+    }
+
+    @Test
+    void theStoredTimeslotHistoryReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.TIMESLOT_HISTORY);
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 3, "provisionAt, endAt and teardown timers");
+
+        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
+    }
+
+    @Test
+    void theStoredRunBeforeContinueAsNewReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.BEFORE_CONTINUE_AS_NEW_HISTORY);
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW, history.getLastEvent().getEventType());
+        assertEquals(2, count(history, EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED));
+
+        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
+    }
+
+    @Test
+    void freshRunsOfTheTimeslotAndContinueAsNewReplay() throws Exception {
+        List<WorkflowExecutionHistory> runs = new ArrayList<>();
+        try (SessionFixture f = new SessionFixture()) {
+            runs.addAll(LifecycleScenarios.twoHourSlot(f, UUID.randomUUID()));
+            runs.addAll(f.runs(LifecycleScenarios.manyReports(f, UUID.randomUUID(), LifecycleScenarios.REPORTS,
+                    LifecycleScenarios.SHORT_RUNS)));
+        }
+        assertTrue(runs.size() >= 3, "the reports scenario continued as new: " + runs.size() + " runs in all");
+        for (WorkflowExecutionHistory run : runs) {
+            WorkflowReplayer.replayWorkflowExecution(WorkflowExecutionHistory.fromJson(run.toJson(true)),
+                    SessionWorkflowImpl.class);
+        }
     }
 
     @Test
