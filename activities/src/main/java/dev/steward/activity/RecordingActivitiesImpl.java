@@ -1,14 +1,20 @@
 package dev.steward.activity;
 
+import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.Timeslot;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.TransitionRepository;
 import io.micronaut.transaction.TransactionOperations;
+import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /** Writes the read model and the history; one transaction per call, so a change lands whole or not at all. */
@@ -20,9 +26,11 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     private final PartRepository parts;
     private final PodRepository pods;
     private final TransitionRepository transitions;
+    private final JsonMapper json;
 
     public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonMapper json) {
+        this.json = json;
         this.transactions = transactions;
         this.sessions = sessions;
         this.parts = parts;
@@ -53,5 +61,20 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     @Override
     public void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {
         sessions.updateDesiredStatus(sessionId, desiredStatus.name(), generation, Instant.now());
+    }
+
+    @Override
+    public void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation) {
+        sessions.updateTimeslot(sessionId, timeslot.provisionAt(), timeslot.startAt(), timeslot.endAt(),
+                timeslot.cleanupDeadline(), generation, Instant.now());
+    }
+
+    @Override
+    public void recordConditions(UUID sessionId, List<Condition> conditions) {
+        try {
+            sessions.updateConditions(sessionId, json.writeValueAsString(conditions), Instant.now());
+        } catch (IOException e) {
+            throw new UncheckedIOException("conditions of session " + sessionId + " are not JSON", e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.steward.store;
 
+import dev.steward.model.Condition;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
@@ -9,6 +10,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 
 /** The spec records live in the Temporal-only workflows module; this makes them JSON for Micronaut. */
 @SerdeImport(SessionSpec.class)
+@SerdeImport(Condition.class)
 @SerdeImport(PartSpec.class)
 @SerdeImport(PodSpec.class)
 @SerdeImport(PortMapping.class)

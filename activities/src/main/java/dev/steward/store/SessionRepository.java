@@ -31,4 +31,16 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
             UPDATE sessions SET desired_status = :desiredStatus, generation = :generation, updated_at = :at
             WHERE id = :id AND generation < :generation""")
     void updateDesiredStatus(UUID id, String desiredStatus, long generation, Instant at);
+
+    /** Generations only grow: a late retry of an older timeslot is ignored. */
+    @Query("""
+            UPDATE sessions SET provision_at = :provisionAt, start_at = :startAt, end_at = :endAt,
+                cleanup_deadline = :cleanupDeadline, generation = :generation, updated_at = :at
+            WHERE id = :id AND generation <= :generation""")
+    void updateTimeslot(UUID id, @Nullable Instant provisionAt, @Nullable Instant startAt, @Nullable Instant endAt,
+            @Nullable Instant cleanupDeadline, long generation, Instant at);
+
+    /** @param conditions the conditions as a JSON array */
+    @Query("UPDATE sessions SET conditions = CAST(:conditions AS jsonb), updated_at = :at WHERE id = :id")
+    void updateConditions(UUID id, String conditions, Instant at);
 }

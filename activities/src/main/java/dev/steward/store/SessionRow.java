@@ -1,5 +1,6 @@
 package dev.steward.store;
 
+import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
@@ -9,6 +10,7 @@ import io.micronaut.data.annotation.MappedEntity;
 import io.micronaut.data.annotation.TypeDef;
 import io.micronaut.data.model.DataType;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /** A session in the read model: what was asked for and where its status stands. */
@@ -27,5 +29,6 @@ public record SessionRow(
         @Nullable Instant startAt,
         @Nullable Instant endAt,
         @Nullable Instant cleanupDeadline,
+        @TypeDef(type = DataType.JSON) List<Condition> conditions,
         Instant createdAt,
         Instant updatedAt) {}

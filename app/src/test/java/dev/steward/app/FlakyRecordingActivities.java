@@ -3,9 +3,12 @@ package dev.steward.app;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.RecordingActivitiesImpl;
 import dev.steward.activity.TransitionRecord;
+import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.Timeslot;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.json.JsonMapper;
 import io.micronaut.transaction.TransactionOperations;
 import io.temporal.activity.Activity;
 import jakarta.inject.Singleton;
@@ -31,8 +34,8 @@ class FlakyRecordingActivities implements RecordingActivities {
     final List<UUID> failedAfterWrite = new CopyOnWriteArrayList<>();
 
     FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
-        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions);
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonMapper json) {
+        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json);
     }
 
     @Override
@@ -51,5 +54,15 @@ class FlakyRecordingActivities implements RecordingActivities {
         if (Activity.getExecutionContext().getInfo().getAttempt() == 1) {
             throw new IllegalStateException("injected: the connection dropped after the commit");
         }
+    }
+
+    @Override
+    public void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation) {
+        real.recordTimeslot(sessionId, timeslot, generation);
+    }
+
+    @Override
+    public void recordConditions(UUID sessionId, List<Condition> conditions) {
+        real.recordConditions(sessionId, conditions);
     }
 }

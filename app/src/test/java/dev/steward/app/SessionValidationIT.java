@@ -136,6 +136,33 @@ class SessionValidationIT {
     }
 
     /** Posts a bad spec and checks the refusal changed nothing: no row, and no workflow for any row. */
+    @Test
+    void aCycleOrAnUnknownNameInAfterIsRefused() {
+        Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(
+                gated(Specs.part("web", "a"), "api"),
+                gated(Specs.part("api", "b"), "web"),
+                gated(Specs.part("db", "c"), "nope")));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of(new FieldError("parts[2].after[0]", "names no part: 'nope'"),
+                        new FieldError("parts", "the after gates form a cycle: web -> api -> web")),
+                problem.errors());
+    }
+
+    @Test
+    void aTimeslotOutOfOrderIsRefused() {
+        Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(Specs.part("web", "a")), "timeslot",
+                Map.of("provisionAt", "2030-01-01T10:00:00Z", "endAt", "2030-01-01T12:00:00Z",
+                        "cleanupDeadline", "2030-01-01T11:00:00Z"));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of(new FieldError("timeslot.cleanupDeadline", "must not be before endAt")), problem.errors());
+    }
+
+    private static Map<String, Object> gated(Map<String, Object> part, String after) {
+        Map<String, Object> gated = new java.util.LinkedHashMap<>(part);
+        gated.put("after", List.of(after));
+        return gated;
+    }
+
     private Problem refusedCreate(String body, HttpStatus expected) {
         long rowsBefore = sessions.count();
         HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,

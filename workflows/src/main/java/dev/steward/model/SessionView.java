@@ -29,4 +29,9 @@ public record SessionView(
         long observedGeneration,
         Timeslot timeslot,
         List<Condition> conditions,
-        List<PartView> parts) {}
+        List<PartView> parts) {
+
+    public SessionView {
+        conditions = conditions == null ? List.of() : conditions;
+    }
+}

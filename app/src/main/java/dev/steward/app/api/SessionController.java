@@ -5,7 +5,10 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
 import dev.steward.workflow.DesiredStatusChange;
+import dev.steward.workflow.OperatorActionResult;
+import dev.steward.workflow.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -59,6 +62,21 @@ public class SessionController {
     @Delete("/{id}")
     public HttpResponse<DesiredStatusChange> delete(UUID id) {
         return HttpResponse.accepted().body(sessions.setDesiredStatus(id, DesiredStatus.DELETED.name()));
+    }
+
+    @Put("/{id}/timeslot")
+    public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot) {
+        return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot));
+    }
+
+    @Post("/{id}/parts/{part}/retry")
+    public HttpResponse<OperatorActionResult> retryPart(UUID id, String part) {
+        return HttpResponse.accepted().body(sessions.retryPart(id, part));
+    }
+
+    @Post("/{id}/reconcile")
+    public HttpResponse<OperatorActionResult> reconcile(UUID id) {
+        return HttpResponse.accepted().body(sessions.reconcile(id));
     }
 
     @Get("/{id}/transitions")

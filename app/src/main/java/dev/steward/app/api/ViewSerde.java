@@ -5,6 +5,8 @@ import dev.steward.model.PartView;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.DesiredStatusChange;
+import dev.steward.workflow.OperatorActionResult;
+import dev.steward.workflow.TimeslotChange;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The views live in the workflows module, which knows nothing of Micronaut; this makes them JSON. */
@@ -13,6 +15,8 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PodView.class)
 @SerdeImport(FieldError.class)
 @SerdeImport(DesiredStatusChange.class)
+@SerdeImport(TimeslotChange.class)
+@SerdeImport(OperatorActionResult.class)
 final class ViewSerde {
 
     private ViewSerde() {}

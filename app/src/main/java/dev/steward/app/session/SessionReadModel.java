@@ -52,6 +52,6 @@ public class SessionReadModel {
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
                 s.generation(), s.observedGeneration(),
-                new Timeslot(s.provisionAt(), s.startAt(), s.endAt(), s.cleanupDeadline()), partViews);
+                new Timeslot(s.provisionAt(), s.startAt(), s.endAt(), s.cleanupDeadline()), s.conditions(), partViews);
     }
 }

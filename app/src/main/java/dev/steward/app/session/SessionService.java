@@ -3,6 +3,7 @@ package dev.steward.app.session;
 import dev.steward.app.api.ApiException;
 import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.TransitionView;
+import dev.steward.app.temporal.LifecycleConfig;
 import dev.steward.app.temporal.ReconcileConfig;
 import dev.steward.app.temporal.TemporalConfig;
 import dev.steward.model.DesiredStatus;
@@ -11,12 +12,16 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
+import dev.steward.store.PartRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
 import dev.steward.workflow.DesiredStatusChange;
+import dev.steward.workflow.OperatorActionResult;
 import dev.steward.workflow.SessionInput;
 import dev.steward.workflow.SessionWorkflow;
+import dev.steward.workflow.TimeslotChange;
 import dev.steward.workflow.WorkflowIds;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.model.Page;
@@ -31,8 +36,11 @@ import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,23 +51,29 @@ public class SessionService {
 
     private static final Logger log = LoggerFactory.getLogger(SessionService.class);
     private static final long FIRST_GENERATION = 1;
+    /** Statuses in which the session's workflow has ended. */
+    private static final Set<SessionStatus> ENDED = EnumSet.of(SessionStatus.DELETED, SessionStatus.EXPIRED, SessionStatus.FAILED);
     private static final String DESIRED_STATUSES =
             Arrays.stream(DesiredStatus.values()).map(Enum::name).collect(Collectors.joining(", "));
 
     private final WorkflowClient temporal;
     private final TemporalConfig temporalConfig;
     private final ReconcileConfig reconcileConfig;
+    private final LifecycleConfig lifecycleConfig;
     private final SessionStore store;
     private final SessionRepository sessions;
     private final TransitionRepository transitions;
     private final SessionReadModel readModel;
+    private final PartRepository parts;
 
     public SessionService(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcileConfig,
-            SessionStore store, SessionRepository sessions, TransitionRepository transitions,
-            SessionReadModel readModel) {
+            LifecycleConfig lifecycleConfig, SessionStore store, SessionRepository sessions, TransitionRepository transitions,
+            SessionReadModel readModel, PartRepository parts) {
+        this.parts = parts;
         this.temporal = temporal;
         this.temporalConfig = temporalConfig;
         this.reconcileConfig = reconcileConfig;
+        this.lifecycleConfig = lifecycleConfig;
         this.store = store;
         this.sessions = sessions;
         this.transitions = transitions;
@@ -79,7 +93,8 @@ public class SessionService {
                 .build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         try {
-            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION, reconcileConfig.settings()));
+            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION, reconcileConfig.settings(),
+                    lifecycleConfig.settings(), null));
         } catch (RuntimeException e) {
             store.delete(id);
             log.error("session {}: Temporal did not start its workflow", id, e);
@@ -111,13 +126,38 @@ public class SessionService {
 
     public DesiredStatusChange setDesiredStatus(UUID id, @Nullable String requested) {
         DesiredStatus desired = parseDesiredStatus(requested);
+        return update(find(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
+    }
+
+    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot) {
+        List<FieldError> errors = SessionSpecValidator.validateTimeslot(timeslot, "");
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        return update(find(id), "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
+    }
+
+    public OperatorActionResult retryPart(UUID id, String part) {
         SessionRow row = find(id);
-        if (row.status() == SessionStatus.DELETED) {
-            throw ApiException.conflict("session " + id + " is deleted; its desired status cannot change");
+        if (parts.findBySessionIdInOrderByPosition(List.of(id)).stream().noneMatch(p -> p.name().equals(part))) {
+            throw ApiException.notFound("part " + part + " of session " + id);
+        }
+        return update(row, "its parts cannot be retried", workflow -> workflow.retryPart(part));
+    }
+
+    public OperatorActionResult reconcile(UUID id) {
+        return update(find(id), "it cannot be reconciled", SessionWorkflow::reconcileNow);
+    }
+
+    /** Sends an update to the session's workflow; a refusal, or a workflow that has ended, is a 409. */
+    private <T> T update(SessionRow row, String refusal, Function<SessionWorkflow, T> call) {
+        UUID id = row.id();
+        if (ENDED.contains(row.status())) {
+            throw ApiException.conflict("session " + id + " has ended " + row.status() + "; " + refusal);
         }
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
         try {
-            return workflow.setDesiredStatus(desired);
+            return call.apply(workflow);
         } catch (WorkflowUpdateException rejected) {
             throw ApiException.conflict(rejectionMessage(rejected));
         } catch (WorkflowException ended) {

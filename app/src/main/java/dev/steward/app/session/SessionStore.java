@@ -36,7 +36,7 @@ public class SessionStore {
     public SessionRow insert(UUID id, SessionSpec spec, long generation, Instant now) {
         SessionRow session = sessions.save(new SessionRow(id, spec.owner(), spec.desiredStatus(), SessionStatus.PENDING,
                 "Created", "the session was created", generation, 0, spec, spec.timeslot().provisionAt(),
-                spec.timeslot().startAt(), spec.timeslot().endAt(), spec.timeslot().cleanupDeadline(), now, now));
+                spec.timeslot().startAt(), spec.timeslot().endAt(), spec.timeslot().cleanupDeadline(), List.of(), now, now));
         List<PartRow> partRows = new ArrayList<>();
         List<PodRow> podRows = new ArrayList<>();
         for (int i = 0; i < spec.parts().size(); i++) {

@@ -2,8 +2,12 @@ package dev.steward.app.temporal;
 
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
+import dev.steward.workflow.SessionSearchAttributes;
+import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.OperatorServiceStubs;
+import io.temporal.serviceclient.OperatorServiceStubsOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
@@ -39,9 +43,25 @@ public class TemporalFactory {
 
     @Singleton
     @Bean(preDestroy = "shutdown")
-    WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal) {
+    WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal, TemporalConfig config) {
+        if (temporal.server() != null) {
+            registerSearchAttributes(temporal.target(), config.namespace());
+        }
         return WorkflowServiceStubs.newServiceStubs(
                 WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
+    }
+
+    /** The in-process server starts empty; a cluster has them registered by its operator (see README). */
+    private static void registerSearchAttributes(String target, String namespace) {
+        OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
+                OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
+        try {
+            AddSearchAttributesRequest.Builder request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
+            SessionSearchAttributes.ALL.forEach(key -> request.putSearchAttributes(key.getName(), SessionSearchAttributes.TYPE));
+            operator.blockingStub().addSearchAttributes(request.build());
+        } finally {
+            operator.shutdown();
+        }
     }
 
     @Singleton

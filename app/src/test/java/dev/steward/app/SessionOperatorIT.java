@@ -1,0 +1,110 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.app.api.Problem;
+import dev.steward.model.Condition;
+import dev.steward.model.PartStatus;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
+import dev.steward.workflow.OperatorActionResult;
+import dev.steward.workflow.TimeslotChange;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Operator actions over REST against the real engine: timeslot, retry, reconcile, and their refusals. */
+@MicronautTest
+class SessionOperatorIT {
+
+    @Inject
+    @Client("/")
+    HttpClient client;
+
+    @Test
+    void aContinuingPartDegradesTheSessionAndOperatorsActOnIt() {
+        BlockingHttpClient http = client.toBlocking();
+        SessionApi api = new SessionApi(http);
+        Map<String, Object> missingImage = Map.of("name", "primary", "image", "localhost/missing:latest");
+        SessionView created = api.create(Map.of("owner", "operator", "parts", List.of(
+                Specs.part("web", "server"),
+                Map.of("name", "db", "onFailure", "CONTINUE", "pods", List.of(missingImage)))));
+        UUID id = created.id();
+        String base = "/api/v1/sessions/" + id;
+
+        SessionView withConditions = awaitDegradedWithWebReady(api, id);
+        assertEquals(SessionStatus.DEGRADED, withConditions.status());
+        assertEquals(PartStatus.FAILED, withConditions.parts().get(1).status());
+        assertEquals("True", condition(withConditions, Condition.DEGRADED).status());
+        assertEquals("False", condition(withConditions, Condition.READY).status());
+
+        Problem notFailed = refused(HttpRequest.POST(base + "/parts/web/retry", ""), http);
+        assertEquals(409, notFailed.status());
+        assertTrue(notFailed.detail().contains("part web is READY, not FAILED"), notFailed.detail());
+        assertEquals(404, refused(HttpRequest.POST(base + "/parts/nope/retry", ""), http).status());
+        HttpResponse<OperatorActionResult> retried =
+                http.exchange(HttpRequest.POST(base + "/parts/db/retry", ""), OperatorActionResult.class);
+        assertEquals(HttpStatus.ACCEPTED, retried.getStatus());
+        assertEquals(new OperatorActionResult("retry-part", "db", 2), retried.body());
+        HttpResponse<OperatorActionResult> reconciled =
+                http.exchange(HttpRequest.POST(base + "/reconcile", ""), OperatorActionResult.class);
+        assertEquals(HttpStatus.ACCEPTED, reconciled.getStatus());
+
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Problem outOfOrder = refused(HttpRequest.PUT(base + "/timeslot",
+                Map.of("endAt", now.plusSeconds(3600).toString(), "cleanupDeadline", now.plusSeconds(60).toString())), http);
+        assertEquals(422, outOfOrder.status());
+        assertEquals("cleanupDeadline", outOfOrder.errors().getFirst().field());
+        Timeslot later = new Timeslot(null, null, now.plusSeconds(3600), now.plusSeconds(7200));
+        HttpResponse<TimeslotChange> moved = http.exchange(HttpRequest.PUT(base + "/timeslot", later), TimeslotChange.class);
+        assertEquals(HttpStatus.ACCEPTED, moved.getStatus());
+        assertEquals(new TimeslotChange(later, 3), moved.body());
+        assertEquals(later, api.get(id).timeslot());
+
+        assertEquals(HttpStatus.ACCEPTED, api.delete(id));
+        api.awaitStatus(id, SessionStatus.DELETED);
+        Problem afterDeletion = refused(HttpRequest.PUT(base + "/timeslot", later), http);
+        assertEquals(409, afterDeletion.status());
+        assertTrue(afterDeletion.detail().contains("has ended DELETED"), afterDeletion.detail());
+        assertEquals(409, refused(HttpRequest.POST(base + "/reconcile", ""), http).status());
+    }
+
+    private static Problem refused(MutableHttpRequest<?> request, BlockingHttpClient http) {
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class, () -> http.exchange(request));
+        assertEquals(Problem.CONTENT_TYPE, refused.getResponse().getContentType().map(Object::toString).orElse(""));
+        return refused.getResponse().getBody(Problem.class).orElseThrow();
+    }
+
+    /** The conditions are recorded just after the status that caused them; web may come up after db failed. */
+    private static SessionView awaitDegradedWithWebReady(SessionApi api, UUID id) {
+        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
+        SessionView view = api.get(id);
+        while (view.conditions().isEmpty() || !"True".equals(condition(view, Condition.DEGRADED).status())
+                || view.parts().getFirst().status() != PartStatus.READY) {
+            assertTrue(System.nanoTime() < deadline, "no Degraded condition: " + view);
+            SessionApi.pause();
+            view = api.get(id);
+        }
+        return view;
+    }
+
+    private static Condition condition(SessionView view, String type) {
+        return view.conditions().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+    }
+}
