@@ -206,4 +206,51 @@ class SessionSpecValidatorTest {
         assertTrue(fields.containsAll(List.of("owner", "parts[0].pods[0].image", "parts[0].pods[1].name",
                 "parts[0].pods[1].ports[0].containerPort")), fields.toString());
     }
+
+    // ---- gates and policies
+
+    private static SessionSpec gated(List<String> webAfter, List<String> dbAfter, String maxUnhealthy) {
+        return withParts(valid(), List.of(
+                new PartSpec("web", List.of(pod("app")), webAfter, PartGate.READY, null, maxUnhealthy),
+                new PartSpec("db", List.of(pod("primary")), dbAfter, PartGate.COMPLETED, FailurePolicy.CONTINUE, null)));
+    }
+
+    @Test
+    void gatesNamingOtherPartsWithoutACycleAreValid() {
+        assertEquals(List.of(), SessionSpecValidator.validate(gated(List.of("db"), List.of(), "50%")));
+    }
+
+    @Test
+    void anUnknownNameInAfterIsNamed() {
+        assertEquals(List.of(new FieldError("parts[0].after[1]", "names no part: 'cache'")),
+                SessionSpecValidator.validate(gated(List.of("db", "cache"), List.of(), null)));
+    }
+
+    @Test
+    void aCycleOfGatesIsRefusedAndSpelledOut() {
+        assertEquals(List.of(new FieldError("parts", "the after gates form a cycle: web -> db -> web")),
+                SessionSpecValidator.validate(gated(List.of("db"), List.of("web"), null)));
+    }
+
+    @Test
+    void aPartWaitingForItselfIsACycle() {
+        assertEquals(List.of(new FieldError("parts", "the after gates form a cycle: web -> web")),
+                SessionSpecValidator.validate(gated(List.of("web"), List.of(), null)));
+    }
+
+    @Test
+    void maxUnhealthyIsACountOrAPercentageUpToAHundred() {
+        assertEquals(List.of("parts[0].maxUnhealthy"), fields(gated(List.of(), List.of(), "half")));
+        assertEquals(List.of("parts[0].maxUnhealthy"), fields(gated(List.of(), List.of(), "-1")));
+        assertEquals(List.of("parts[0].maxUnhealthy"), fields(gated(List.of(), List.of(), "101%")));
+        assertEquals(List.of(), fields(gated(List.of(), List.of(), "2")));
+    }
+
+    @Test
+    void theCleanupDeadlineMayNotPrecedeProvisionAtEvenWithoutEndAt() {
+        SessionSpec spec = new SessionSpec("alice", null, valid().parts(),
+                new Timeslot(T0, null, null, T0.minusSeconds(1)));
+        assertEquals(List.of(new FieldError("timeslot.cleanupDeadline", "must not be before provisionAt")),
+                SessionSpecValidator.validate(spec));
+    }
 }
