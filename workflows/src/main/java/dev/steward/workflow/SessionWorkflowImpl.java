@@ -209,6 +209,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             throw new IllegalArgumentException(errors.stream().map(e -> e.field() + " " + e.message())
                     .collect(Collectors.joining("; ")));
         }
+        if (!managed) {
+            throw new IllegalStateException("the session started before timeslots could move; it keeps its timeslot");
+        }
         refuseAfterDeadline();
         if (desired == DesiredStatus.DELETED || done.contains(TimeslotMoment.TEARDOWN)) {
             throw new IllegalStateException("the session is being torn down; its timeslot cannot change");

@@ -58,8 +58,7 @@ class SessionTimeslotTest {
     void theSessionIsFindableAndSaysWhatItWaitsFor() {
         Instant t0 = f.now();
         Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofHours(1)), t0.plus(Duration.ofHours(2)));
-        SessionFixture.Started s = f.start(LifecycleScenarios.threePartsOfTwoPods(slot), LIFECYCLE);
-        s.awaitStatus(SessionStatus.RUNNING);
+        SessionFixture.Started s = running(slot);
 
         WorkflowStub stub = WorkflowStub.fromTyped(s.session());
         WorkflowExecutionDescription description = Eventually.await("search attributes show RUNNING",
@@ -96,9 +95,8 @@ class SessionTimeslotTest {
     @Test
     void movingTheTimeslotMovesTheTimers() {
         Instant t0 = f.now();
-        Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofHours(1)), t0.plus(Duration.ofMinutes(90)));
-        SessionFixture.Started s = f.start(LifecycleScenarios.threePartsOfTwoPods(slot), LIFECYCLE);
-        s.awaitStatus(SessionStatus.RUNNING);
+        SessionFixture.Started s = running(new Timeslot(null, null, t0.plus(Duration.ofHours(1)),
+                t0.plus(Duration.ofMinutes(90))));
 
         Timeslot extended = new Timeslot(null, null, t0.plus(Duration.ofHours(3)), t0.plus(Duration.ofMinutes(210)));
         assertEquals(new TimeslotChange(extended, 2), s.session().setTimeslot(extended));
@@ -123,5 +121,11 @@ class SessionTimeslotTest {
         assertEquals(SessionStatus.DELETED, s.result());
         assertFalse(f.now().isAfter(shortened.cleanupDeadline()), "ended by the new deadline, at " + f.now());
         assertEquals(List.of(extended, shortened), f.recording.timeslots());
+    }
+
+    private SessionFixture.Started running(Timeslot slot) {
+        SessionFixture.Started s = f.start(LifecycleScenarios.threePartsOfTwoPods(slot), LIFECYCLE);
+        s.awaitStatus(SessionStatus.RUNNING);
+        return s;
     }
 }

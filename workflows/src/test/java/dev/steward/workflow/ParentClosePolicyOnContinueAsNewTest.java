@@ -1,0 +1,58 @@
+package dev.steward.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.enums.v1.ParentClosePolicy;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.TestWorkflowExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What a parent's continue-as-new does to a running child, by close policy. On a Temporal cluster the
+ * close policy applies when a parent continues as new (temporalio/temporal#373 and #3666), so with
+ * REQUEST_CANCEL every part would be cancelled, and tear itself down, at each continue-as-new: the
+ * session starts its parts with ABANDON. Temporal's Java test server, which the other tests and the
+ * in-process mode use, does not apply the policy then; this test pins that difference, so a passing
+ * continue-as-new test here proves nothing about REQUEST_CANCEL on a cluster.
+ */
+class ParentClosePolicyOnContinueAsNewTest {
+
+    @RegisterExtension
+    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
+            .registerWorkflowImplementationTypes(ContinueAsNewProbeImpl.class)
+            .build();
+
+    @Test
+    void theTestServerLeavesARequestCancelChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
+        assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "request-cancel",
+                ParentClosePolicy.PARENT_CLOSE_POLICY_REQUEST_CANCEL));
+    }
+
+    @Test
+    void abandonLeavesTheChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
+        assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "abandon",
+                ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON));
+    }
+
+    /** Runs the probe; the child must still run; returns how many cancel requests reached it. */
+    private static long cancelRequestsOfChildAfterContinueAsNew(TestWorkflowEnvironment env, WorkflowOptions options,
+            String id, ParentClosePolicy policy) {
+        WorkflowClient client = env.getWorkflowClient();
+        ContinueAsNewProbe parent = client.newWorkflowStub(ContinueAsNewProbe.class,
+                WorkflowOptions.newBuilder(options).setWorkflowId(id).build());
+        assertEquals("continued", parent.run(0, policy.name()));
+        WorkflowStub child = client.newUntypedWorkflowStub(id + "-child");
+        // The parent's new run has returned: whatever the close policy did to the child, it did on the old run's close.
+        assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED,
+                client.newUntypedWorkflowStub(id).describe().getStatus());
+        assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING, child.describe().getStatus());
+        return HistoryEvents.count(client.fetchHistory(id + "-child").getEvents(),
+                EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED);
+    }
+}
