@@ -1,6 +1,7 @@
 package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
@@ -8,8 +9,10 @@ import com.github.dockerjava.api.model.Container;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -65,6 +68,11 @@ class SessionTimeslotIT {
                 .toList();
         assertTrue(reasons.contains("TimeslotEnded"), reasons.toString());
         assertEquals("CleanupDeadline", reasons.getLast());
+
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
+                () -> api.setDesiredStatus(id, "RUNNING"));
+        assertEquals(HttpStatus.CONFLICT, refused.getStatus());
+        assertEquals(List.of(), engine.containersOf(id));
     }
 
     /** Waiting for a wall-clock instant is the condition itself here: the assertion is about that instant. */
