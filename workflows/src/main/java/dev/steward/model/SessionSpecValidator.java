@@ -87,6 +87,17 @@ public final class SessionSpecValidator {
                 errors.add(new FieldError(portPath + ".hostPort", "must be between 1 and 65535"));
             }
         }
+        HostSpecValidator.validateLabels(pod.hostSelector(), path + ".hostSelector", errors);
+        validateResources(pod.resources(), path + ".resources", errors);
+    }
+
+    private static void validateResources(PodResources resources, String path, List<FieldError> errors) {
+        if (resources.cpus() != null && (resources.cpus() < 0 || !Double.isFinite(resources.cpus()))) {
+            errors.add(new FieldError(path + ".cpus", "must be a finite number, not negative"));
+        }
+        if (resources.memoryMb() != null && resources.memoryMb() < 0) {
+            errors.add(new FieldError(path + ".memoryMb", "must not be negative"));
+        }
     }
 
     private static void validateName(String name, String path, Set<String> seen, List<FieldError> errors) {

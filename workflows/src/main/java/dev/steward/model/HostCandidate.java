@@ -1,0 +1,36 @@
+package dev.steward.model;
+
+import java.util.Map;
+
+/**
+ * A host as placement sees it.
+ *
+ * @param name the host's name
+ * @param status its observed status
+ * @param enabled the operator's switch
+ * @param draining whether the operator is draining it
+ * @param labels what {@code hostSelector}s match against
+ * @param capacity its capacity; {@code null} fields are unlimited
+ * @param used what its placed pods reserve, every field set
+ */
+public record HostCandidate(String name, HostStatus status, boolean enabled, boolean draining,
+        Map<String, String> labels, HostCapacity capacity, HostCapacity used) {
+
+    /** Whether new pods may go here at all, whatever their size. */
+    public boolean acceptsPods() {
+        return status == HostStatus.READY && enabled && !draining;
+    }
+
+    /** Free pod slots, or {@link Integer#MAX_VALUE} when unlimited. */
+    public int freePods() {
+        return capacity.pods() == null ? Integer.MAX_VALUE : capacity.pods() - used.pods();
+    }
+
+    /** What is left: {@code null} fields stay unlimited. */
+    public HostCapacity free() {
+        return new HostCapacity(
+                capacity.pods() == null ? null : capacity.pods() - used.pods(),
+                capacity.cpus() == null ? null : capacity.cpus() - used.cpus(),
+                capacity.memoryMb() == null ? null : capacity.memoryMb() - used.memoryMb());
+    }
+}
