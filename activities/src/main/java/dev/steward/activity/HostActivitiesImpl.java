@@ -1,12 +1,12 @@
 package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.command.VersionCmd;
 import com.github.dockerjava.api.model.Version;
 import dev.steward.store.HostStore;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
 
@@ -26,17 +26,20 @@ public class HostActivitiesImpl implements HostActivities {
 
     @Override
     public HostProbe probe(String hostName) {
-        DockerClient docker = engines.probeClient(hostName);
-        Instant probedAt = Instant.now();
+        // PostgreSQL keeps microseconds: the recorded time is then exactly the probe's.
+        Instant probedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         try {
-            VersionCmd versionCmd = docker.versionCmd();
-            Version version = versionCmd.exec();
+            // Inside the try: a client that cannot be made (TLS files unreadable) is an unreachable engine.
+            DockerClient docker = engines.probeClient(hostName);
+            Version version = docker.versionCmd().exec();
             int containers = docker.listContainersCmd()
                     .withShowAll(true)
                     .withLabelFilter(Map.of(StewardLabels.MANAGED, "true"))
                     .exec()
                     .size();
             return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
+        } catch (ApplicationFailure unknownHost) {
+            throw unknownHost;
         } catch (RuntimeException unreachable) {
             return new HostProbe(false, null, null, null, describe(unreachable), probedAt);
         }
@@ -51,13 +54,17 @@ public class HostActivitiesImpl implements HostActivities {
         }
     }
 
-    /** The innermost cause is the one that says what happened (refused, timed out, no such socket). */
+    /** What failed and, when it differs, the innermost cause: the one that says what happened. */
     private static String describe(RuntimeException failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String text = root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+        String text = summary(failure) + (root == failure ? "" : " (" + summary(root) + ")");
         return text.length() > MAX_ERROR_LENGTH ? text.substring(0, MAX_ERROR_LENGTH) + "..." : text;
+    }
+
+    private static String summary(Throwable t) {
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
 import dev.steward.model.SessionStatus;
@@ -14,11 +15,14 @@ import java.util.List;
  * @param session what a session may be observed as
  * @param part what a part may be observed as
  * @param pod what a pod may be observed as
+ * @param host what a host may be observed as
  */
 @Serdeable
 public record StatusCatalog(
-        List<DesiredStatus> desired, List<SessionStatus> session, List<PartStatus> part, List<PodStatus> pod) {
+        List<DesiredStatus> desired, List<SessionStatus> session, List<PartStatus> part, List<PodStatus> pod,
+        List<HostStatus> host) {
 
     public static final StatusCatalog ALL = new StatusCatalog(List.of(DesiredStatus.values()),
-            List.of(SessionStatus.values()), List.of(PartStatus.values()), List.of(PodStatus.values()));
+            List.of(SessionStatus.values()), List.of(PartStatus.values()), List.of(PodStatus.values()),
+            List.of(HostStatus.values()));
 }

@@ -26,7 +26,7 @@ public class LocalHostRegistration {
     }
 
     @EventListener
-    void onStartup(StartupEvent event) {
+    public void onStartup(StartupEvent event) {
         if (store.registerFirst(hosts.localName(), engine.host())) {
             LOG.info("no host was registered: registered the local engine {} as host {}", engine.host(),
                     hosts.localName());
