@@ -16,21 +16,8 @@ import java.util.Map;
 public record HostCandidate(String name, HostStatus status, boolean enabled, boolean draining,
         Map<String, String> labels, HostCapacity capacity, HostCapacity used) {
 
-    /** Whether new pods may go here at all, whatever their size. */
-    public boolean acceptsPods() {
-        return status == HostStatus.READY && enabled && !draining;
-    }
-
     /** Free pod slots, or {@link Integer#MAX_VALUE} when unlimited. */
     public int freePods() {
         return capacity.pods() == null ? Integer.MAX_VALUE : capacity.pods() - used.pods();
-    }
-
-    /** What is left: {@code null} fields stay unlimited. */
-    public HostCapacity free() {
-        return new HostCapacity(
-                capacity.pods() == null ? null : capacity.pods() - used.pods(),
-                capacity.cpus() == null ? null : capacity.cpus() - used.cpus(),
-                capacity.memoryMb() == null ? null : capacity.memoryMb() - used.memoryMb());
     }
 }

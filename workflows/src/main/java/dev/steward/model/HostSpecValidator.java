@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 /** Checks a host registration or change and names every offending field. Pure: no I/O. */
 public final class HostSpecValidator {
 
-    /** Host names appear in placements, pod views and workflow ids, so they are DNS labels. */
-    private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    /** Host names appear in placements, pod views and workflow ids, so they are DNS labels like part names. */
+    private static final Pattern NAME = SessionSpecValidator.NAME;
 
     /** Label keys and values as Kubernetes spells them: an optional DNS prefix, then a name. */
     private static final Pattern LABEL_KEY =

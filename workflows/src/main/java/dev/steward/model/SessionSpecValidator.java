@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public final class SessionSpecValidator {
 
     /** Names become container names and labels, so they are DNS labels. */
-    private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 

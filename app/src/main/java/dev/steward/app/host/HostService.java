@@ -83,14 +83,10 @@ public class HostService {
     private static HostView view(HostRow row, Map<String, HostUsage> usage) {
         HostUsage used = usage.getOrDefault(row.name(), HostUsage.none(row.name()));
         HostCapacity capacity = row.capacity();
-        HostCapacity free = new HostCapacity(
-                capacity.pods() == null ? null : capacity.pods() - Math.toIntExact(used.pods()),
-                capacity.cpus() == null ? null : capacity.cpus() - used.cpus(),
-                capacity.memoryMb() == null ? null : capacity.memoryMb() - used.memoryMb());
         return new HostView(row.name(), row.endpoint(), row.tls(), capacity, row.labels(), row.enabled(),
                 row.draining(), row.status(), row.reason(), row.message(), row.engineVersion(), row.apiVersion(),
                 row.containerCount(), row.failedProbes(), row.lastProbeAt(), row.lastSeenAt(), used.pods(),
-                used.asCapacity(), free);
+                used.asCapacity(), capacity.minus(used.asCapacity()));
     }
 
     private static ApiException notFound(String name) {
