@@ -31,9 +31,12 @@ CREATE TABLE hosts (
     updated_at         TIMESTAMPTZ NOT NULL
 );
 
--- One row per placed pod; a host's used capacity is the sum of its rows. A host with rows
--- cannot be deleted.
+-- One row per pod and host it is placed on; a host's used capacity is the sum of its rows.
+-- A pod has at most one row on a host that takes pods; while it moves off a draining or lost
+-- host it has a second, and the old row is released once its old container is gone. A host
+-- with rows cannot be deleted.
 CREATE TABLE placements (
+    id         BIGSERIAL PRIMARY KEY,
     session_id UUID             NOT NULL,
     part_name  TEXT             NOT NULL,
     pod_name   TEXT             NOT NULL,
@@ -41,7 +44,7 @@ CREATE TABLE placements (
     cpus       DOUBLE PRECISION NOT NULL DEFAULT 0,
     memory_mb  BIGINT           NOT NULL DEFAULT 0,
     placed_at  TIMESTAMPTZ      NOT NULL,
-    PRIMARY KEY (session_id, part_name, pod_name)
+    UNIQUE (session_id, part_name, pod_name, host)
 );
 CREATE INDEX placements_host_idx ON placements (host);
 

@@ -8,6 +8,7 @@ import dev.steward.model.HostHealth;
 import dev.steward.model.HostHealthDecision;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostState;
+import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -61,15 +62,23 @@ public class HostStore {
 
     /** @return the new host, or empty when a host of that name exists (nothing changes then) */
     public Optional<HostRow> register(HostSpec spec) {
-        return transactions.executeWrite(status -> {
+        try {
+            return transactions.executeWrite(status -> {
+                if (hosts.existsById(spec.name())) {
+                    return Optional.empty();
+                }
+                HostRow row = hosts.save(HostRow.registered(spec, Instant.now()));
+                transitions.insertIfAbsent(UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
+                        row.message(), row.createdAt());
+                return Optional.of(row);
+            });
+        } catch (DataAccessException e) {
+            // Two registrations of one name at once: the loser's insert breaks the primary key.
             if (hosts.existsById(spec.name())) {
                 return Optional.empty();
             }
-            HostRow row = hosts.save(HostRow.registered(spec, Instant.now()));
-            transitions.insertIfAbsent(UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
-                    row.message(), row.createdAt());
-            return Optional.of(row);
-        });
+            throw e;
+        }
     }
 
     /** Registers the local engine when no host is registered at all; @return whether it did */

@@ -5,9 +5,10 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.CrudRepository;
 import java.util.List;
+import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
-public interface PlacementRepository extends CrudRepository<PlacementRow, PlacementKey> {
+public interface PlacementRepository extends CrudRepository<PlacementRow, Long> {
 
     /** Hosts without placements are absent. */
     @Query("""
@@ -17,4 +18,11 @@ public interface PlacementRepository extends CrudRepository<PlacementRow, Placem
     List<HostUsage> usageByHost();
 
     long countByHost(String host);
+
+    /** Oldest first. */
+    List<PlacementRow> findBySessionIdAndPartNameAndPodNameOrderById(UUID sessionId, String partName, String podName);
+
+    void deleteBySessionIdAndPartNameAndPodName(UUID sessionId, String partName, String podName);
+
+    void deleteBySessionIdAndPartNameAndPodNameAndHost(UUID sessionId, String partName, String podName, String host);
 }

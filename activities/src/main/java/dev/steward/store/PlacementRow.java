@@ -1,9 +1,20 @@
 package dev.steward.store;
 
-import io.micronaut.data.annotation.EmbeddedId;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.annotation.GeneratedValue;
+import io.micronaut.data.annotation.Id;
 import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
+import java.util.UUID;
 
-/** One placed pod and what it reserves on its host. */
+/** One pod placed on one host, and what it reserves there. */
 @MappedEntity("placements")
-public record PlacementRow(@EmbeddedId PlacementKey id, String host, double cpus, long memoryMb, Instant placedAt) {}
+public record PlacementRow(
+        @Id @GeneratedValue @Nullable Long id,
+        UUID sessionId,
+        String partName,
+        String podName,
+        String host,
+        double cpus,
+        long memoryMb,
+        Instant placedAt) {}

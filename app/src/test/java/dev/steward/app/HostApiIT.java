@@ -30,6 +30,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -37,6 +38,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -180,6 +185,38 @@ class HostApiIT {
     }
 
     @Test
+    void concurrentRegistrationsOfOneNameRegisterItOnce() throws Exception {
+        String name = name("race");
+        int attempts = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(attempts);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<HttpStatus>> outcomes = new ArrayList<>();
+            for (int i = 0; i < attempts; i++) {
+                outcomes.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        return client.toBlocking().exchange(HttpRequest.POST("/api/v1/hosts",
+                                host(name, HostApi.secondEngine()))).getStatus();
+                    } catch (HttpClientResponseException refused) {
+                        return refused.getStatus();
+                    }
+                }));
+            }
+            start.countDown();
+            List<HttpStatus> statuses = new ArrayList<>();
+            for (Future<HttpStatus> outcome : outcomes) {
+                statuses.add(outcome.get());
+            }
+            assertEquals(1, statuses.stream().filter(HttpStatus.CREATED::equals).count(), statuses.toString());
+            assertEquals(attempts - 1, statuses.stream().filter(HttpStatus.CONFLICT::equals).count(), statuses.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, api.transitions(name).size());
+    }
+
+    @Test
     void operatorChangesAreRecordedAsTransitions() {
         String name = name("ops");
         api.register(host(name, HostApi.secondEngine()));
@@ -239,8 +276,8 @@ class HostApiIT {
         assertTrue(problem.detail().contains("pods are placed on host " + name), problem.detail());
         assertEquals(busy, api.get(name));
 
-        placement.release(session, "web", "a");
-        placement.release(session, "web", "a");
+        placement.release(session, "web", "a", null);
+        placement.release(session, "web", "a", null);
         assertEquals(HttpStatus.NO_CONTENT, api.delete(name));
         api.refused(HttpRequest.GET("/api/v1/hosts/" + name), HttpStatus.NOT_FOUND);
     }

@@ -64,7 +64,7 @@ class PlacementIT {
 
     @AfterEach
     void cleanUp() {
-        requested.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod()));
+        requested.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod(), null));
         hosts.forEach(store::delete);
     }
 
@@ -120,7 +120,7 @@ class PlacementIT {
                 onB.add(requests.get(i));
             }
         }
-        onB.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod()));
+        onB.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod(), b));
         assertEquals(b, placement.place(unschedulable.get(0)).host());
         assertEquals(b, placement.place(unschedulable.get(1)).host());
         assertFalse(placement.place(unschedulable.get(2)).placed());
@@ -155,6 +155,46 @@ class PlacementIT {
         assertEquals(1, chosen.size(), "every attempt answers the same host: " + chosen);
         assertEquals(PlacementResult.ALREADY_PLACED, placement.place(request).reason());
         assertEquals(1, reservedInDatabase().values().stream().mapToInt(Reserved::pods).sum());
+    }
+
+    @Test
+    void aPodOnADrainingHostMovesAndCountsOnBothHostsUntilTheOldPlacementIsReleased() {
+        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
+        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
+        PlacementRequest request = request(UUID.randomUUID(), "main");
+        assertEquals(a, placement.place(request).host(), "equal hosts: the first by name");
+
+        store.change(a, null, true, null, null).orElseThrow();
+        PlacementResult moved = placement.place(request);
+        assertEquals(b, moved.host());
+        assertEquals(PlacementDecision.PLACED, moved.reason());
+        assertEquals(a, moved.replaces());
+        assertTrue(moved.message().endsWith("; moves off " + a + " (draining)"), moved.message());
+        assertEquals(Map.of(a, new Reserved(1, 0.5), b, new Reserved(1, 0.5)), reservedInDatabase());
+
+        PlacementResult again = placement.place(request);
+        assertEquals(new PlacementResult(b, PlacementResult.ALREADY_PLACED, "already placed on " + b, null), again);
+
+        placement.release(request.sessionId(), request.part(), request.pod(), a);
+        assertEquals(Map.of(b, new Reserved(1, 0.5)), reservedInDatabase());
+    }
+
+    @Test
+    void aPodWhoseOnlyOtherHostIsFullWaitsWithItsOldPlacementKept() {
+        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(1, null, null));
+        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(1, null, null));
+        PlacementRequest first = request(UUID.randomUUID(), "main");
+        PlacementRequest second = request(UUID.randomUUID(), "main");
+        assertEquals(a, placement.place(first).host());
+        assertEquals(b, placement.place(second).host());
+
+        store.change(a, false, null, null, null).orElseThrow();
+        PlacementResult stuck = placement.place(first);
+        assertFalse(stuck.placed());
+        assertEquals(PlacementDecision.UNSCHEDULABLE, stuck.reason());
+        assertTrue(stuck.message().contains(b + ": no free pod slot (1/1)"), stuck.message());
+        assertTrue(stuck.message().endsWith("; moves off " + a + " (disabled)"), stuck.message());
+        assertEquals(Map.of(a, new Reserved(1, 0.5), b, new Reserved(1, 0.5)), reservedInDatabase());
     }
 
     private List<PlacementResult> placeConcurrently(List<PlacementRequest> requests) throws Exception {

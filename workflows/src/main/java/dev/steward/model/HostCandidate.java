@@ -16,6 +16,22 @@ import java.util.Map;
 public record HostCandidate(String name, HostStatus status, boolean enabled, boolean draining,
         Map<String, String> labels, HostCapacity capacity, HostCapacity used) {
 
+    /** Whether new pods may go here at all, whatever their size. */
+    public boolean takesPods() {
+        return whyNoPods() == null;
+    }
+
+    /** Why no new pod may go here ({@code disabled}, {@code draining}, {@code status UNREACHABLE}), or {@code null}. */
+    public String whyNoPods() {
+        if (!enabled) {
+            return "disabled";
+        }
+        if (draining) {
+            return "draining";
+        }
+        return status == HostStatus.READY ? null : "status " + status;
+    }
+
     /** Free pod slots, or {@link Integer#MAX_VALUE} when unlimited. */
     public int freePods() {
         return capacity.pods() == null ? Integer.MAX_VALUE : capacity.pods() - used.pods();

@@ -51,14 +51,8 @@ public final class HostPlacement {
 
     /** Why the pod cannot go on this host, or {@code null} when it can. */
     static String refusal(HostCandidate host, PodResources need, Map<String, String> selector) {
-        if (!host.enabled()) {
-            return "disabled";
-        }
-        if (host.draining()) {
-            return "draining";
-        }
-        if (host.status() != HostStatus.READY) {
-            return "status " + host.status();
+        if (!host.takesPods()) {
+            return host.whyNoPods();
         }
         for (Map.Entry<String, String> wanted : selector.entrySet()) {
             if (!wanted.getValue().equals(host.labels().get(wanted.getKey()))) {
