@@ -38,7 +38,11 @@ public class EngineRegistry {
         this.config = config;
     }
 
-    /** For container calls: no response timeout, so a long stop or an event stream is not cut off. */
+    /**
+     * For container calls: no response timeout, so a long stop or an event stream is not cut off.
+     *
+     * @throws EngineUnavailableException when no client can be made from the host's settings
+     */
     public DockerClient client(String host) {
         return engine(host).client();
     }
@@ -82,10 +86,14 @@ public class EngineRegistry {
     }
 
     private Engine open(Connection connection) {
-        SSLConfig ssl = sslConfig(connection.tls());
-        return new Engine(connection,
-                DockerClientFactory.create(connection.endpoint(), ssl, DockerClientFactory.CONNECT_TIMEOUT, false),
-                DockerClientFactory.create(connection.endpoint(), ssl, config.probeTimeout(), true));
+        try {
+            SSLConfig ssl = sslConfig(connection.tls());
+            return new Engine(connection,
+                    DockerClientFactory.create(connection.endpoint(), ssl, DockerClientFactory.CONNECT_TIMEOUT, false),
+                    DockerClientFactory.create(connection.endpoint(), ssl, config.probeTimeout(), true));
+        } catch (RuntimeException e) {
+            throw new EngineUnavailableException("cannot connect to " + connection.endpoint() + ": " + e.getMessage(), e);
+        }
     }
 
     private SSLConfig sslConfig(HostTls tls) {

@@ -28,9 +28,13 @@ public class HostActivitiesImpl implements HostActivities {
     public HostProbe probe(String hostName) {
         // PostgreSQL keeps microseconds: the recorded time is then exactly the probe's.
         Instant probedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        DockerClient docker;
         try {
-            // Inside the try: a client that cannot be made (TLS files unreadable) is an unreachable engine.
-            DockerClient docker = engines.probeClient(hostName);
+            docker = engines.probeClient(hostName);
+        } catch (EngineUnavailableException unavailable) {
+            return new HostProbe(false, null, null, null, describe(unavailable), probedAt);
+        }
+        try {
             Version version = docker.versionCmd().exec();
             int containers = docker.listContainersCmd()
                     .withShowAll(true)
@@ -38,8 +42,6 @@ public class HostActivitiesImpl implements HostActivities {
                     .exec()
                     .size();
             return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
-        } catch (ApplicationFailure unknownHost) {
-            throw unknownHost;
         } catch (RuntimeException unreachable) {
             return new HostProbe(false, null, null, null, describe(unreachable), probedAt);
         }
