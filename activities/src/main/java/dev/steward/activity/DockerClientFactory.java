@@ -6,6 +6,7 @@ import com.github.dockerjava.core.DockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.transport.SSLConfig;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
@@ -37,12 +38,34 @@ public class DockerClientFactory {
         DockerClientConfig clientConfig = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerHost(host)
                 .build();
-        DockerHttpClient httpClient = new ApacheDockerHttpClient.Builder()
-                .dockerHost(clientConfig.getDockerHost())
-                .sslConfig(clientConfig.getSSLConfig())
-                .maxConnections(MAX_CONNECTIONS)
-                .connectionTimeout(CONNECT_TIMEOUT)
+        return create(clientConfig, clientConfig.getSSLConfig(), CONNECT_TIMEOUT, null);
+    }
+
+    /**
+     * A client for one registered host: its endpoint and TLS only, nothing from the environment.
+     *
+     * @param ssl the TLS settings of a {@code tcp://} endpoint, or {@code null} for none
+     * @param timeout bounds connecting and, when {@code boundResponses}, every response too (for probes)
+     */
+    public static DockerClient create(String endpoint, SSLConfig ssl, Duration timeout, boolean boundResponses) {
+        DockerClientConfig clientConfig = DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerHost(endpoint)
+                .withDockerTlsVerify(false)
                 .build();
+        return create(clientConfig, ssl, timeout, boundResponses ? timeout : null);
+    }
+
+    private static DockerClient create(DockerClientConfig clientConfig, SSLConfig ssl, Duration connectTimeout,
+            Duration responseTimeout) {
+        var builder = new ApacheDockerHttpClient.Builder()
+                .dockerHost(clientConfig.getDockerHost())
+                .sslConfig(ssl)
+                .maxConnections(MAX_CONNECTIONS)
+                .connectionTimeout(connectTimeout);
+        if (responseTimeout != null) {
+            builder = builder.responseTimeout(responseTimeout);
+        }
+        DockerHttpClient httpClient = builder.build();
         return DockerClientImpl.getInstance(clientConfig, httpClient);
     }
 }

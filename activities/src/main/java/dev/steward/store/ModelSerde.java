@@ -2,6 +2,7 @@ package dev.steward.store;
 
 import dev.steward.model.Condition;
 import dev.steward.model.PartSpec;
+import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
 import dev.steward.model.SessionSpec;
@@ -14,6 +15,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PartSpec.class)
 @SerdeImport(PodSpec.class)
 @SerdeImport(PortMapping.class)
+@SerdeImport(PodResources.class)
 @SerdeImport(Timeslot.class)
 final class ModelSerde {
 

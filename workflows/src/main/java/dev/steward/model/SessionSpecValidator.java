@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 public final class SessionSpecValidator {
 
     /** Names become container names and labels, so they are DNS labels. */
-    private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 
@@ -178,6 +178,17 @@ public final class SessionSpecValidator {
             if (port.hostPort() != null && !isPort(port.hostPort())) {
                 errors.add(new FieldError(portPath + ".hostPort", "must be between 1 and 65535"));
             }
+        }
+        HostSpecValidator.validateLabels(pod.hostSelector(), path + ".hostSelector", errors);
+        validateResources(pod.resources(), path + ".resources", errors);
+    }
+
+    private static void validateResources(PodResources resources, String path, List<FieldError> errors) {
+        if (resources.cpus() != null && (resources.cpus() < 0 || !Double.isFinite(resources.cpus()))) {
+            errors.add(new FieldError(path + ".cpus", "must be a finite number, not negative"));
+        }
+        if (resources.memoryMb() != null && resources.memoryMb() < 0) {
+            errors.add(new FieldError(path + ".memoryMb", "must not be negative"));
         }
     }
 

@@ -253,4 +253,20 @@ class SessionSpecValidatorTest {
         assertEquals(List.of(new FieldError("timeslot.cleanupDeadline", "must not be before provisionAt")),
                 SessionSpecValidator.validate(spec));
     }
+
+    @Test
+    void negativeResourcesAndBadSelectorsAreNamed() {
+        SessionSpec spec = withPod(0, 1, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(),
+                Map.of("zone", "eu west"), new PodResources(-0.5, -1L)));
+        assertEquals(List.of("parts[0].pods[1].hostSelector.zone", "parts[0].pods[1].resources.cpus",
+                "parts[0].pods[1].resources.memoryMb"), fields(spec));
+    }
+
+    @Test
+    void placementFieldsAreOptional() {
+        SessionSpec spec = withPod(0, 1, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(),
+                Map.of("zone", "eu-west"), new PodResources(0.5, 256L)));
+        assertEquals(List.of(), fields(spec));
+        assertEquals(PodResources.NONE, valid().parts().get(0).pods().get(0).resources());
+    }
 }

@@ -1,6 +1,9 @@
 package dev.steward.app.api;
 
 import dev.steward.model.FieldError;
+import dev.steward.model.HostCapacity;
+import dev.steward.model.HostSpec;
+import dev.steward.model.HostTls;
 import dev.steward.model.PartView;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
@@ -17,6 +20,9 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(DesiredStatusChange.class)
 @SerdeImport(TimeslotChange.class)
 @SerdeImport(OperatorActionResult.class)
+@SerdeImport(HostSpec.class)
+@SerdeImport(HostCapacity.class)
+@SerdeImport(HostTls.class)
 final class ViewSerde {
 
     private ViewSerde() {}

@@ -1,6 +1,8 @@
 package dev.steward.app.temporal;
 
 import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.HostActivities;
+import dev.steward.activity.PlacementActivities;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.workflow.PartWorkflowImpl;
 import dev.steward.workflow.SessionWorkflowImpl;
@@ -23,11 +25,11 @@ public class TemporalWorker {
     private final WorkerFactory factory;
 
     public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording) {
+            RecordingActivities recording, HostActivities hosts, PlacementActivities placement) {
         factory = WorkerFactory.newInstance(client);
         Worker worker = factory.newWorker(config.taskQueue());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
-        worker.registerActivitiesImplementations(containers, recording);
+        worker.registerActivitiesImplementations(containers, recording, hosts, placement);
         factory.start();
         log.info("Temporal worker started on task queue {}", config.taskQueue());
     }

@@ -1,0 +1,72 @@
+package dev.steward.activity;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.Version;
+import dev.steward.store.HostStore;
+import io.temporal.failure.ApplicationFailure;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.UUID;
+
+/** {@link HostActivities} on the {@link EngineRegistry}'s probe clients and the {@link HostStore}. */
+@Singleton
+public class HostActivitiesImpl implements HostActivities {
+
+    private static final int MAX_ERROR_LENGTH = 300;
+
+    private final EngineRegistry engines;
+    private final HostStore store;
+
+    public HostActivitiesImpl(EngineRegistry engines, HostStore store) {
+        this.engines = engines;
+        this.store = store;
+    }
+
+    @Override
+    public HostProbe probe(String hostName) {
+        // PostgreSQL keeps microseconds: the recorded time is then exactly the probe's.
+        Instant probedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        DockerClient docker;
+        try {
+            docker = engines.probeClient(hostName);
+        } catch (EngineUnavailableException unavailable) {
+            return new HostProbe(false, null, null, null, describe(unavailable), probedAt);
+        }
+        try {
+            Version version = docker.versionCmd().exec();
+            int containers = docker.listContainersCmd()
+                    .withShowAll(true)
+                    .withLabelFilter(Map.of(StewardLabels.MANAGED, "true"))
+                    .exec()
+                    .size();
+            return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
+        } catch (RuntimeException unreachable) {
+            return new HostProbe(false, null, null, null, describe(unreachable), probedAt);
+        }
+    }
+
+    @Override
+    public HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe) {
+        try {
+            return store.recordProbe(probeId, hostName, probe);
+        } catch (IllegalArgumentException unknown) {
+            throw ApplicationFailure.newNonRetryableFailure(unknown.getMessage(), EngineRegistry.UNKNOWN_HOST);
+        }
+    }
+
+    /** What failed and, when it differs, the innermost cause: the one that says what happened. */
+    private static String describe(RuntimeException failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = summary(failure) + (root == failure ? "" : " (" + summary(root) + ")");
+        return text.length() > MAX_ERROR_LENGTH ? text.substring(0, MAX_ERROR_LENGTH) + "..." : text;
+    }
+
+    private static String summary(Throwable t) {
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+}

@@ -1,0 +1,103 @@
+package dev.steward.activity;
+
+import dev.steward.model.HostCandidate;
+import dev.steward.model.HostPlacement;
+import dev.steward.model.PlacementDecision;
+import dev.steward.model.PodResources;
+import dev.steward.store.HostRepository;
+import dev.steward.store.HostRow;
+import dev.steward.store.HostUsage;
+import dev.steward.store.PlacementRepository;
+import dev.steward.store.PlacementRow;
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link PlacementActivities} on PostgreSQL. A placement locks every host row (in name order) before
+ * it reads the usage and inserts its reservation, so placements run one after another and each sees
+ * the reservations of those before it: no host is ever over-committed. Host changes and deletions
+ * lock the same rows.
+ */
+@Singleton
+public class PlacementActivitiesImpl implements PlacementActivities {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PlacementActivitiesImpl.class);
+
+    private final TransactionOperations<Connection> transactions;
+    private final HostRepository hosts;
+    private final PlacementRepository placements;
+    private final PlacementConfig config;
+
+    public PlacementActivitiesImpl(TransactionOperations<Connection> transactions, HostRepository hosts,
+            PlacementRepository placements, PlacementConfig config) {
+        this.transactions = transactions;
+        this.hosts = hosts;
+        this.placements = placements;
+        this.config = config;
+    }
+
+    @Override
+    public PlacementResult place(PlacementRequest request) {
+        return transactions.executeWrite(status -> {
+            Map<String, HostCandidate> candidates = candidates(hosts.lockAll(), placements.usageByHost());
+            List<PlacementRow> existing = placements.findBySessionIdAndPartNameAndPodNameOrderById(
+                    request.sessionId(), request.part(), request.pod());
+            String replaces = null;
+            for (PlacementRow placed : existing) {
+                HostCandidate host = candidates.get(placed.host());
+                if (host.takesPods()) {
+                    return new PlacementResult(host.name(), PlacementResult.ALREADY_PLACED,
+                            "already placed on " + host.name(), null);
+                }
+                replaces = host.name();
+            }
+            // A pod moving off a host never lands on a host it still holds a placement on.
+            Set<String> held = existing.stream().map(PlacementRow::host).collect(Collectors.toSet());
+            List<HostCandidate> others = candidates.values().stream().filter(h -> !held.contains(h.name())).toList();
+            PodResources need = request.resources() == null ? PodResources.NONE : request.resources();
+            PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy());
+            String message = decision.message() + (replaces == null ? ""
+                    : "; moves off " + replaces + " (" + candidates.get(replaces).whyNoPods() + ")");
+            if (decision.placed()) {
+                placements.save(new PlacementRow(null, request.sessionId(), request.part(), request.pod(),
+                        decision.host(), need.cpus() == null ? 0 : need.cpus(),
+                        need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
+                LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
+            }
+            return new PlacementResult(decision.host(), decision.reason(), message, decision.placed() ? replaces : null);
+        });
+    }
+
+    @Override
+    public void release(UUID sessionId, String part, String pod, String host) {
+        if (host == null) {
+            placements.deleteBySessionIdAndPartNameAndPodName(sessionId, part, pod);
+        } else {
+            placements.deleteBySessionIdAndPartNameAndPodNameAndHost(sessionId, part, pod, host);
+        }
+    }
+
+    /** By name, in name order. */
+    private static Map<String, HostCandidate> candidates(List<HostRow> rows, List<HostUsage> usage) {
+        Map<String, HostUsage> byHost = new HashMap<>();
+        usage.forEach(u -> byHost.put(u.host(), u));
+        Map<String, HostCandidate> candidates = new LinkedHashMap<>();
+        for (HostRow row : rows) {
+            HostUsage used = byHost.getOrDefault(row.name(), HostUsage.none(row.name()));
+            candidates.put(row.name(), new HostCandidate(row.name(), row.status(), row.enabled(), row.draining(),
+                    row.labels(), row.capacity(), used.asCapacity()));
+        }
+        return candidates;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.steward.app.api;
+
+import dev.steward.app.host.HostService;
+import dev.steward.model.HostSpec;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.uri.UriBuilder;
+import java.util.List;
+
+@Controller("/api/v1/hosts")
+public class HostController {
+
+    private final HostService hosts;
+
+    public HostController(HostService hosts) {
+        this.hosts = hosts;
+    }
+
+    @Post
+    public HttpResponse<HostView> register(@Body @Nullable HostSpec spec) {
+        HostView created = hosts.register(spec);
+        return HttpResponse.created(created, UriBuilder.of("/api/v1/hosts").path(created.name()).build());
+    }
+
+    @Get
+    public List<HostView> list() {
+        return hosts.list();
+    }
+
+    @Get("/{name}")
+    public HostView get(String name) {
+        return hosts.get(name);
+    }
+
+    @Put("/{name}")
+    public HostView change(String name, @Body @Nullable HostChangeRequest change) {
+        return hosts.change(name, change);
+    }
+
+    @Delete("/{name}")
+    public HttpResponse<Void> delete(String name) {
+        hosts.delete(name);
+        return HttpResponse.noContent();
+    }
+
+    @Get("/{name}/transitions")
+    public List<HostTransitionView> transitions(String name) {
+        return hosts.transitions(name);
+    }
+}

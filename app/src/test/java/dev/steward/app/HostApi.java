@@ -1,0 +1,84 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.steward.app.api.HostTransitionView;
+import dev.steward.app.api.HostView;
+import dev.steward.app.api.Problem;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import java.util.List;
+import java.util.Map;
+
+/** The host registry's REST calls the integration tests make. */
+final class HostApi {
+
+    private final BlockingHttpClient http;
+
+    HostApi(BlockingHttpClient http) {
+        this.http = http;
+    }
+
+    /** The engines tests may place pods on: the shared one, and the launcher's second one. */
+    static String firstEngine() {
+        return requiredEnv("DOCKER_HOST", "unix:///root/.local/state/steward/podman/podman.sock");
+    }
+
+    static String secondEngine() {
+        return requiredEnv("STEWARD_TEST_SECOND_ENGINE", "unix:///root/.local/state/steward/podman2/podman.sock");
+    }
+
+    private static String requiredEnv(String name, String example) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            fail(name + " is not set: run the tests with ./steward test, or eval \"$(./steward env)\" first"
+                    + " (for example " + name + "=" + example + ")");
+        }
+        return value;
+    }
+
+    HostView register(Map<String, Object> host) {
+        HttpResponse<HostView> response = http.exchange(HttpRequest.POST("/api/v1/hosts", host), HostView.class);
+        assertEquals(HttpStatus.CREATED, response.getStatus());
+        return response.body();
+    }
+
+    HostView get(String name) {
+        return http.retrieve(HttpRequest.GET("/api/v1/hosts/" + name), HostView.class);
+    }
+
+    List<HostView> list() {
+        return http.retrieve(HttpRequest.GET("/api/v1/hosts"), Argument.listOf(HostView.class));
+    }
+
+    HostView change(String name, Map<String, Object> change) {
+        return http.retrieve(HttpRequest.PUT("/api/v1/hosts/" + name, change), HostView.class);
+    }
+
+    HttpStatus delete(String name) {
+        return http.exchange(HttpRequest.DELETE("/api/v1/hosts/" + name)).getStatus();
+    }
+
+    List<HostTransitionView> transitions(String name) {
+        return http.retrieve(HttpRequest.GET("/api/v1/hosts/" + name + "/transitions"),
+                Argument.listOf(HostTransitionView.class));
+    }
+
+    /** Sends the request, which must be refused with {@code expected} as problem+json; returns the problem. */
+    Problem refused(MutableHttpRequest<?> request, HttpStatus expected) {
+        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
+                () -> http.exchange(request.contentType(MediaType.APPLICATION_JSON)));
+        assertEquals(expected, refused.getStatus(), () -> refused.getResponse().getBody(String.class).orElse(""));
+        assertEquals(Problem.CONTENT_TYPE,
+                refused.getResponse().getContentType().map(MediaType::toString).orElse(""));
+        return refused.getResponse().getBody(Problem.class).orElseThrow();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.steward.activity;
+
+import io.temporal.activity.ActivityInterface;
+import java.util.UUID;
+
+/**
+ * Host health: probe the engine, then record what the probe found. Split in two so a host's
+ * workflow can probe on an interval and record each result exactly once.
+ */
+@ActivityInterface
+public interface HostActivities {
+
+    /**
+     * Asks the host's engine for its version and its Steward containers, with a short timeout.
+     * An engine that does not answer is a normal result ({@code reachable == false}), not a failure.
+     */
+    HostProbe probe(String hostName);
+
+    /**
+     * Records the probe: heartbeat data, consecutive failures, and the status it leads to, with a
+     * host transition when the status changed. Recording the same {@code probeId} twice records once.
+     */
+    HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe);
+}
