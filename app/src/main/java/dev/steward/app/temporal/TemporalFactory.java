@@ -1,11 +1,16 @@
 package dev.steward.app.temporal;
 
+import dev.steward.workflow.SessionSearchAttributes;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import dev.steward.workflow.SessionSearchAttributes;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
+import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
@@ -16,6 +21,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,21 +50,37 @@ public class TemporalFactory {
     @Singleton
     @Bean(preDestroy = "shutdown")
     WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal, TemporalConfig config) {
-        if (temporal.server() != null) {
-            registerSearchAttributes(temporal.target(), config.namespace());
-        }
+        registerSearchAttributes(temporal.target(), config.namespace());
         return WorkflowServiceStubs.newServiceStubs(
                 WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     }
 
-    /** The in-process server starts empty; a cluster has them registered by its operator (see README). */
+    /**
+     * Registers the session search attributes the namespace lacks: a session workflow cannot start
+     * without them. The in-process server starts empty; on a cluster this needs operator rights, and
+     * when it is refused the attributes must be created by hand (see README).
+     */
     private static void registerSearchAttributes(String target, String namespace) {
         OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
                 OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
         try {
+            Map<String, IndexedValueType> existing = existingSearchAttributes(operator, namespace);
             AddSearchAttributesRequest.Builder request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
-            SessionSearchAttributes.ALL.forEach(key -> request.putSearchAttributes(key.getName(), SessionSearchAttributes.TYPE));
-            operator.blockingStub().addSearchAttributes(request.build());
+            SessionSearchAttributes.ALL.stream()
+                    .filter(key -> !existing.containsKey(key.getName()))
+                    .forEach(key -> request.putSearchAttributes(key.getName(), SessionSearchAttributes.TYPE));
+            if (request.getSearchAttributesCount() > 0) {
+                operator.blockingStub().addSearchAttributes(request.build());
+                log.info("Temporal: registered search attributes {} in namespace {}",
+                        request.getSearchAttributesMap().keySet(), namespace);
+            }
+        } catch (StatusRuntimeException refused) {
+            if (refused.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
+                return;
+            }
+            log.warn("Temporal: could not check or register the search attributes {} in namespace {} ({}); "
+                    + "sessions cannot start until they exist", SessionSearchAttributes.ALL.stream()
+                    .map(SearchAttributeKey::getName).toList(), namespace, refused.getStatus());
         } finally {
             operator.shutdown();
         }
@@ -68,6 +90,20 @@ public class TemporalFactory {
     WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config) {
         return WorkflowClient.newInstance(stubs,
                 WorkflowClientOptions.newBuilder().setNamespace(config.namespace()).build());
+    }
+
+    /** The custom attributes the namespace has; none known when the server cannot list them (the test server). */
+    private static Map<String, IndexedValueType> existingSearchAttributes(OperatorServiceStubs operator, String namespace) {
+        try {
+            return operator.blockingStub()
+                    .listSearchAttributes(ListSearchAttributesRequest.newBuilder().setNamespace(namespace).build())
+                    .getCustomAttributesMap();
+        } catch (StatusRuntimeException unlisted) {
+            if (unlisted.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
+                return Map.of();
+            }
+            throw unlisted;
+        }
     }
 
     private static int freePort() {
