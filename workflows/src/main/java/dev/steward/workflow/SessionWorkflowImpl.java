@@ -25,7 +25,6 @@ import io.temporal.activity.ActivityOptions;
 import io.temporal.api.enums.v1.ParentClosePolicy;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
-import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.ChildWorkflowOptions;
@@ -58,6 +57,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     static final String LIFECYCLE_CHANGE = "timeslot-gates-escalation";
 
     private static final Logger log = Workflow.getLogger(SessionWorkflowImpl.class);
+
+    /** How often the kill path lists the engine again once it found nothing, until the deadline. */
+    private static final Duration FORCED_RELIST = Duration.ofSeconds(1);
 
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
@@ -341,19 +343,28 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     }
 
     /**
-     * The kill path: graceful teardown has not finished by the kill margin. Removes every container
-     * labelled with the session itself, in a detached scope with short timeouts, so a part that hangs
-     * or backs off cannot hold it up; then the session ends EXPIRED.
+     * The kill path: graceful teardown has not finished by the kill margin. Stops every part, then
+     * removes every container labelled with the session itself until the deadline, in a detached
+     * scope with short timeouts, so a part that hangs, retries or backs off cannot hold it up; then
+     * the session ends EXPIRED.
      */
     private void forceRemoval() {
         Instant deadline = timeslot.cleanupDeadline();
+        // Parts still busy (a hanging call, a retry, a backoff) stop first, so none creates anything more.
+        started.forEach(name -> Async.procedure(() -> {
+            try {
+                Workflow.newUntypedExternalWorkflowStub(WorkflowIds.part(sessionId, name)).cancel();
+            } catch (RuntimeException gone) {
+                log.info("session {}: part {} is already closed", sessionId, name);
+            }
+        }));
         List<String> left = new ArrayList<>();
         CancellationScope scope = Workflow.newDetachedCancellationScope(() -> {
-            Promise<Void> removal = Async.procedure(this::removeEverything, left);
             Duration remaining = Duration.between(now(), deadline);
             // Late (a worker was down): still try, for at least the kill margin.
-            Workflow.await(remaining.isNegative() || remaining.isZero() ? lifecycle.killMargin() : remaining,
-                    removal::isCompleted);
+            Instant until = remaining.isPositive() ? deadline : now().plus(lifecycle.killMargin());
+            Promise<Void> removal = Async.procedure(this::removeUntil, until, left);
+            Workflow.await(Duration.between(now(), until), removal::isCompleted);
         });
         scope.run();
         scope.cancel();
@@ -362,39 +373,30 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 : "forced removal did not confirm by the deadline; last seen: " + String.join(", ", left);
         ending = new Ending(SessionStatus.EXPIRED, "CleanupDeadlineForced", "teardown had not finished "
                 + lifecycle.killMargin() + " (kill margin) before the cleanup deadline " + deadline + ": " + what);
-        // Parts still busy (a hanging call, a backoff) are told to stop; their teardown finds nothing left.
-        started.forEach(name -> Async.procedure(() -> {
-            try {
-                Workflow.newUntypedExternalWorkflowStub(WorkflowIds.part(sessionId, name)).cancel();
-            } catch (RuntimeException gone) {
-                log.info("session {}: part {} is already closed", sessionId, name);
-            }
-        }));
         recordFinal();
     }
 
-    /** Lists and removes until nothing of the session is left; {@code left} holds what was last seen. */
-    private void removeEverything(List<String> left) {
-        while (true) {
-            List<ContainerState> containers;
+    /**
+     * Lists and removes until {@code until}, listing again after it found nothing, so that an engine
+     * call that succeeds late is undone too; {@code left} holds what the last listing saw.
+     */
+    private void removeUntil(Instant until, List<String> left) {
+        while (now().isBefore(until)) {
             try {
-                containers = forcedRemoval.listContainers(StewardLabels.forSession(sessionId));
-            } catch (ActivityFailure | CanceledFailure failure) {
-                return;
-            }
-            left.clear();
-            containers.forEach(c -> left.add(c.name()));
-            if (containers.isEmpty()) {
-                return;
-            }
-            List<Promise<Void>> removals = containers.stream()
-                    .map(c -> Async.procedure(forcedRemoval::removeContainer, c.id()))
-                    .toList();
-            try {
-                Promise.allOf(removals).get();
+                List<ContainerState> containers = forcedRemoval.listContainers(StewardLabels.forSession(sessionId));
+                left.clear();
+                containers.forEach(c -> left.add(c.name()));
+                Promise.allOf(containers.stream()
+                        .map(c -> Async.procedure(forcedRemoval::removeContainer, c.id()))
+                        .toList()).get();
+                if (!containers.isEmpty()) {
+                    continue; // list again at once: confirm they are gone
+                }
             } catch (ActivityFailure failure) {
-                log.warn("session {}: forced removal failed once, listing again", sessionId);
+                log.warn("session {}: forced removal failed once, trying again", sessionId);
             }
+            Duration rest = Duration.between(now(), until);
+            Workflow.sleep(rest.compareTo(FORCED_RELIST) < 0 ? rest : FORCED_RELIST);
         }
     }
 

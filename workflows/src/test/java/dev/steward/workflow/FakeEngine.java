@@ -33,6 +33,7 @@ final class FakeEngine implements ContainerActivities {
     private final AtomicInteger nextId = new AtomicInteger();
     private volatile CountDownLatch listingsHeld;
     private volatile boolean stopsHang;
+    private volatile Instant lastRemovalScheduledAt;
 
     // ---- the activities
 
@@ -97,7 +98,10 @@ final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized void removeContainer(String containerId) {
-        byId.remove(containerId);
+        if (byId.remove(containerId) != null) {
+            lastRemovalScheduledAt = Instant.ofEpochMilli(
+                    Activity.getExecutionContext().getInfo().getCurrentAttemptScheduledTimestamp());
+        }
     }
 
     // ---- what tests arrange
@@ -136,8 +140,8 @@ final class FakeEngine implements ContainerActivities {
     }
 
     /** Removes a container as an operator with the engine's CLI would. */
-    void deleteBehindTheWorkflowsBack(String containerId) {
-        removeContainer(containerId);
+    synchronized void deleteBehindTheWorkflowsBack(String containerId) {
+        byId.remove(containerId);
     }
 
     // ---- what tests observe
@@ -155,6 +159,11 @@ final class FakeEngine implements ContainerActivities {
                 .filter(c -> sessionId.toString().equals(c.label(StewardLabels.SESSION)))
                 .filter(c -> part.equals(c.label(StewardLabels.PART)) && pod.equals(c.label(StewardLabels.POD)))
                 .findFirst();
+    }
+
+    /** Workflow time at which the last removal that removed something was scheduled, or {@code null}. */
+    Instant lastRemovalScheduledAt() {
+        return lastRemovalScheduledAt;
     }
 
     int ensureCalls(String containerName) {

@@ -38,12 +38,12 @@ class SessionGatesAndPoliciesTest {
                 TestSessions.part("api", List.of("db"), PartGate.READY, null, null, "server"),
                 TestSessions.part("db", "primary", "replica")), LifecycleSettings.DEFAULTS);
 
+        // The session rolls its status up after it has shown the parts WAITING: wait for both.
         SessionView waiting = s.await("web and api WAITING", v -> part(v, "api").status() == PartStatus.WAITING
-                && part(v, "web").status() == PartStatus.WAITING);
+                && part(v, "web").status() == PartStatus.WAITING && v.status() == SessionStatus.PROVISIONING);
         assertEquals("WaitingForParts", part(waiting, "api").reason());
         assertTrue(part(waiting, "api").message().equals("waits for db (PENDING) to be READY"), part(waiting, "api").message());
         assertTrue(part(waiting, "web").message().contains("api (WAITING)"), part(waiting, "web").message());
-        assertEquals(SessionStatus.PROVISIONING, waiting.status());
         f.engine.releaseListings();
 
         s.awaitStatus(SessionStatus.RUNNING);
@@ -117,7 +117,9 @@ class SessionGatesAndPoliciesTest {
                 v -> v.status() == SessionStatus.RUNNING && v.observedGeneration() == 2);
         assertEquals("True", condition(running, Condition.READY).status());
         assertEquals("False", condition(running, Condition.DEGRADED).status());
-        assertEquals(running.conditions(), f.recording.conditions().getLast());
+        // Recorded by an activity right after the workflow changed them.
+        Eventually.await("the conditions recorded", f.recording::conditions,
+                recorded -> !recorded.isEmpty() && recorded.getLast().equals(running.conditions()));
     }
 
     @Test
