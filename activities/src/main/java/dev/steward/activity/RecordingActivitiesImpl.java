@@ -1,6 +1,8 @@
 package dev.steward.activity;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
+import dev.steward.store.SpecJson;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
@@ -20,9 +22,11 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     private final PartRepository parts;
     private final PodRepository pods;
     private final TransitionRepository transitions;
+    private final SpecJson json;
 
     public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, SpecJson json) {
+        this.json = json;
         this.transactions = transactions;
         this.sessions = sessions;
         this.parts = parts;
@@ -44,10 +48,17 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                         t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
                 case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
                 case POD -> pods.updateStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
-                        t.containerId(), t.host(), now);
+                        t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
+                        t.lastExit() == null ? null : t.lastExit().code(),
+                        t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
             }
             return null;
         });
+    }
+
+    @Override
+    public void recordSpec(UUID sessionId, SessionSpec spec, long generation) {
+        sessions.updateSpec(sessionId, json.write(spec), generation, Instant.now());
     }
 
     @Override

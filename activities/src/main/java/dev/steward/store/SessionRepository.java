@@ -9,6 +9,7 @@ import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.PageableRepository;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
@@ -31,4 +32,14 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
             UPDATE sessions SET desired_status = :desiredStatus, generation = :generation, updated_at = :at
             WHERE id = :id AND generation < :generation""")
     void updateDesiredStatus(UUID id, String desiredStatus, long generation, Instant at);
+
+    /** Generations only grow: a late retry of an older spec is ignored. */
+    @Query("""
+            UPDATE sessions SET spec = CAST(:spec AS JSONB), generation = :generation, updated_at = :at
+            WHERE id = :id AND generation < :generation""")
+    void updateSpec(UUID id, String spec, long generation, Instant at);
+
+    /** Sessions whose containers may exist: every one not deleted. */
+    @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
+    List<SessionRow> findLive();
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
+import dev.steward.store.SpecJson;
 import dev.steward.store.TransitionRepository;
 
 /**
@@ -31,8 +32,8 @@ class FlakyRecordingActivities implements RecordingActivities {
     final List<UUID> failedAfterWrite = new CopyOnWriteArrayList<>();
 
     FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions) {
-        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions);
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, SpecJson json) {
+        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json);
     }
 
     @Override
@@ -43,6 +44,11 @@ class FlakyRecordingActivities implements RecordingActivities {
             failedAfterWrite.add(transition.id());
             throw new IllegalStateException("injected: the connection dropped after the commit");
         }
+    }
+
+    @Override
+    public void recordSpec(UUID sessionId, dev.steward.model.SessionSpec spec, long generation) {
+        real.recordSpec(sessionId, spec, generation);
     }
 
     @Override

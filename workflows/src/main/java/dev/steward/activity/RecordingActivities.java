@@ -1,6 +1,7 @@
 package dev.steward.activity;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import io.temporal.activity.ActivityInterface;
 import java.util.UUID;
 
@@ -16,4 +17,7 @@ public interface RecordingActivities {
 
     /** Sets the session's desired status and generation, unless a newer generation is recorded. */
     void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation);
+
+    /** Stores the session's new spec and generation, unless a newer generation is recorded. */
+    void recordSpec(UUID sessionId, SessionSpec spec, long generation);
 }

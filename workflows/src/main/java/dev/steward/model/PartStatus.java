@@ -5,6 +5,8 @@ public enum PartStatus {
     PENDING,
     PROVISIONING,
     READY,
+    /** Every pod is a job and every job completed. */
+    COMPLETED,
     STOPPING,
     STOPPED,
     FAILED,

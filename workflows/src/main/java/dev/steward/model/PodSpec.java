@@ -11,13 +11,41 @@ import java.util.Map;
  * @param command the command and its arguments; empty for the image's default
  * @param env environment variables, name to value
  * @param ports ports to expose
+ * @param kind worker (kept running, the default) or job (runs once)
+ * @param restartPolicy when an exited container is restarted; {@code always} for workers and
+ *     {@code never} for jobs when absent
+ * @param readiness when a worker counts as READY; absent: once it runs
+ * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
+ * @param memoryBytes the container's memory limit, or {@code null} for none
  */
 public record PodSpec(
-        String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
+        String name,
+        String image,
+        List<String> command,
+        Map<String, String> env,
+        List<PortMapping> ports,
+        PodKind kind,
+        RestartPolicy restartPolicy,
+        ReadinessCheck readiness,
+        Integer activeDeadlineSeconds,
+        Long memoryBytes) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
         env = env == null ? Map.of() : env;
         ports = ports == null ? List.of() : ports;
+        kind = kind == null ? PodKind.WORKER : kind;
+        restartPolicy = restartPolicy == null
+                ? (kind == PodKind.JOB ? RestartPolicy.NEVER : RestartPolicy.ALWAYS)
+                : restartPolicy;
+    }
+
+    /** A worker with the default restart policy, no readiness check and no limits. */
+    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
+        this(name, image, command, env, ports, null, null, null, null, null);
+    }
+
+    public boolean isJob() {
+        return kind == PodKind.JOB;
     }
 }

@@ -17,7 +17,11 @@ public final class StatusRollup {
                 if (!failed.isEmpty()) {
                     yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed, true);
                 }
-                if (all(pods.values(), PodStatus.READY)) {
+                if (all(pods.values(), PodStatus.COMPLETED)) {
+                    yield new Rollup<>(PartStatus.COMPLETED, "AllJobsCompleted",
+                            "all " + pods.size() + " jobs completed", true);
+                }
+                if (pods.values().stream().allMatch(p -> p == PodStatus.READY || p == PodStatus.COMPLETED)) {
                     yield new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true);
                 }
                 yield new Rollup<>(PartStatus.PROVISIONING, "PodsNotReady",
@@ -42,7 +46,7 @@ public final class StatusRollup {
                 if (!failed.isEmpty()) {
                     yield new Rollup<>(SessionStatus.FAILED, "PartFailed", "failed parts: " + failed, true);
                 }
-                if (all(parts.values(), PartStatus.READY)) {
+                if (parts.values().stream().allMatch(p -> p == PartStatus.READY || p == PartStatus.COMPLETED)) {
                     yield new Rollup<>(SessionStatus.RUNNING, "AllPartsReady",
                             "all " + parts.size() + " parts are ready", true);
                 }

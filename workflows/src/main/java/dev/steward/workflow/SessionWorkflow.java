@@ -1,6 +1,7 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.temporal.workflow.QueryMethod;
@@ -25,6 +26,14 @@ public interface SessionWorkflow {
     /** Refuses a desired status the session cannot take, before anything is recorded. */
     @UpdateValidatorMethod(updateName = "setDesiredStatus")
     void validateDesiredStatus(DesiredStatus desired);
+
+    /** Replaces the session's spec: same parts and pods by name; changed pods are replaced. */
+    @UpdateMethod
+    long updateSpec(SessionSpec spec);
+
+    /** Refuses a spec that adds, removes or renames parts or pods. */
+    @UpdateValidatorMethod(updateName = "updateSpec")
+    void validateSpec(SessionSpec spec);
 
     /** A part reports its observed state. */
     @SignalMethod

@@ -104,6 +104,32 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     }
 
     @Override
+    public long updateSpec(SessionSpec newSpec) {
+        generation++;
+        spec = new SessionSpec(spec.owner(), desired, newSpec.parts(), spec.timeslot(), spec.restart());
+        recording.recordSpec(sessionId, spec, generation);
+        for (PartSpec part : spec.parts()) {
+            children.get(part.name()).setSpec(new PartSpecChange(part, generation));
+        }
+        dirty = true;
+        return generation;
+    }
+
+    @Override
+    public void validateSpec(SessionSpec newSpec) {
+        if (newSpec == null) {
+            throw new IllegalArgumentException("a spec is required");
+        }
+        if (desired == DesiredStatus.DELETED) {
+            throw new IllegalStateException("the session is being deleted; its spec cannot change");
+        }
+        if (!shape(newSpec).equals(shape(spec))) {
+            throw new IllegalArgumentException("a spec change must keep the same parts and pods by name: "
+                    + shape(spec) + ", got " + shape(newSpec));
+        }
+    }
+
+    @Override
     public void partChanged(PartReport report) {
         parts.put(report.part().name(), report);
         dirty = true;
@@ -151,6 +177,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         reason = rollup.reason();
         message = rollup.message();
         observedGeneration = observed;
+    }
+
+    private static Map<String, List<String>> shape(SessionSpec s) {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        s.parts().forEach(p -> names.put(p.name(), p.pods().stream().map(dev.steward.model.PodSpec::name).toList()));
+        return names;
     }
 
     private static PartView notStarted(PartSpec part) {

@@ -28,6 +28,14 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
     public void validateDesiredStatus(DesiredStatus desired) {}
 
     @Override
+    public long updateSpec(dev.steward.model.SessionSpec spec) {
+        return 0;
+    }
+
+    @Override
+    public void validateSpec(dev.steward.model.SessionSpec spec) {}
+
+    @Override
     public void partChanged(PartReport report) {}
 
     @Override

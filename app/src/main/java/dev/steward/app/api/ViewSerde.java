@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.model.FieldError;
 import dev.steward.model.PartView;
+import dev.steward.model.ExitInfo;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.DesiredStatusChange;
@@ -11,6 +12,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(SessionView.class)
 @SerdeImport(PartView.class)
 @SerdeImport(PodView.class)
+@SerdeImport(ExitInfo.class)
 @SerdeImport(FieldError.class)
 @SerdeImport(DesiredStatusChange.class)
 final class ViewSerde {

@@ -1,7 +1,9 @@
 package dev.steward.app.temporal;
 
 import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.HostActivities;
 import dev.steward.activity.RecordingActivities;
+import dev.steward.workflow.HostWorkflowImpl;
 import dev.steward.workflow.PartWorkflowImpl;
 import dev.steward.workflow.SessionWorkflowImpl;
 import io.micronaut.context.annotation.Context;
@@ -23,11 +25,12 @@ public class TemporalWorker {
     private final WorkerFactory factory;
 
     public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording) {
+            RecordingActivities recording, HostActivities hosts) {
         factory = WorkerFactory.newInstance(client);
         Worker worker = factory.newWorker(config.taskQueue());
-        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
-        worker.registerActivitiesImplementations(containers, recording);
+        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
+                HostWorkflowImpl.class);
+        worker.registerActivitiesImplementations(containers, recording, hosts);
         factory.start();
         log.info("Temporal worker started on task queue {}", config.taskQueue());
     }

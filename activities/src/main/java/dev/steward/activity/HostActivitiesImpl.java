@@ -1,0 +1,138 @@
+package dev.steward.activity;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.model.Event;
+import dev.steward.model.SessionSpec;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.SessionRow;
+import dev.steward.workflow.PartWorkflow;
+import dev.steward.workflow.WorkflowIds;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowServiceException;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@link HostActivities} on docker-java; signals part workflows through the Temporal client. */
+@Singleton
+public class HostActivitiesImpl implements HostActivities {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostActivitiesImpl.class);
+    /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
+    private static final Set<String> RELAYED = Set.of("die", "oom", "start");
+
+    private final DockerClient docker;
+    private final ContainerActivities containers;
+    private final SessionRepository sessions;
+    private final WorkflowClient temporal;
+
+    public HostActivitiesImpl(DockerClient docker, ContainerActivities containers, SessionRepository sessions,
+            WorkflowClient temporal) {
+        this.docker = docker;
+        this.containers = containers;
+        this.sessions = sessions;
+        this.temporal = temporal;
+    }
+
+    @Override
+    public void relayEvents(String deployment, int seconds) {
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        int[] relayed = {0};
+        try (ResultCallback.Adapter<Event> watch = docker.eventsCmd()
+                .withLabelFilter(StewardLabels.forDeployment(deployment))
+                .exec(new ResultCallback.Adapter<>() {
+                    @Override
+                    public void onNext(Event event) {
+                        if (relay(event)) {
+                            relayed[0]++;
+                        }
+                    }
+                })) {
+            while (System.nanoTime() - until < 0) {
+                // Throws once the host workflow cancels the relay.
+                context.heartbeat(relayed[0]);
+                if (watch.awaitCompletion(1, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the engine closed its event stream");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while relaying events", e);
+        } catch (IOException e) {
+            LOG.debug("closing the event stream failed", e);
+        }
+    }
+
+    private boolean relay(Event event) {
+        String action = event.getAction() != null ? event.getAction() : event.getStatus();
+        if (action == null || !RELAYED.contains(action) || event.getActor() == null) {
+            return false;
+        }
+        Map<String, String> attributes = event.getActor().getAttributes();
+        if (attributes == null) {
+            return false;
+        }
+        String session = attributes.get(StewardLabels.SESSION);
+        String part = attributes.get(StewardLabels.PART);
+        if (session == null || part == null) {
+            return false;
+        }
+        String exitCode = attributes.get("exitCode");
+        ContainerEvent relayed = new ContainerEvent(event.getId(), attributes.get(StewardLabels.POD), action,
+                exitCode == null ? null : Integer.valueOf(exitCode), System.currentTimeMillis());
+        try {
+            temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(UUID.fromString(session), part))
+                    .containerEvent(relayed);
+            return true;
+        } catch (WorkflowNotFoundException | IllegalArgumentException gone) {
+            return false; // its part has ended, or the label is not one of ours
+        } catch (WorkflowServiceException e) {
+            LOG.warn("relaying {} of container {} failed; the resync will catch it", action, event.getId(), e);
+            return false;
+        }
+    }
+
+    @Override
+    public ResyncResult resync(String deployment, int orphanAgeSeconds) {
+        List<ContainerState> all = containers.listContainers(StewardLabels.forDeployment(deployment));
+        Map<UUID, SessionSpec> live = new HashMap<>();
+        for (SessionRow row : sessions.findLive()) {
+            live.put(row.id(), row.spec());
+        }
+        List<ContainerState> orphans = OrphanSweep.orphans(all, live, Instant.now().minusSeconds(orphanAgeSeconds));
+        for (ContainerState orphan : orphans) {
+            LOG.info("removing orphan container {} ({}): no live session wants it", orphan.name(), orphan.id());
+            containers.removeContainer(orphan.id());
+        }
+        Map<String, List<ContainerState>> byPart = all.stream().collect(Collectors.groupingBy(
+                c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
+        int notified = 0;
+        for (Map.Entry<UUID, SessionSpec> session : live.entrySet()) {
+            for (var part : session.getValue().parts()) {
+                List<ContainerState> observed = byPart.getOrDefault(session.getKey() + "/" + part.name(), List.of());
+                try {
+                    temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(session.getKey(), part.name()))
+                            .resync(observed);
+                    notified++;
+                } catch (WorkflowNotFoundException notRunning) {
+                    // A session of another Temporal namespace or one whose part has ended.
+                }
+            }
+        }
+        return new ResyncResult(all.size(), notified, orphans.size());
+    }
+}
