@@ -1,5 +1,6 @@
 package dev.steward.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Map;
 
@@ -45,6 +46,7 @@ public record PodSpec(
         this(name, image, command, env, ports, null, null, null, null, null);
     }
 
+    @JsonIgnore
     public boolean isJob() {
         return kind == PodKind.JOB;
     }

@@ -61,7 +61,7 @@ final class LifecycleScenarios {
     }
 
     /**
-     * A part alone: READY; a container deleted behind its back and recreated on the next resync;
+     * A part alone: READY; a container deleted behind its back and recreated on the host's next resync;
      * STOPPED; DELETED. Returns the part's history.
      */
     static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
@@ -75,7 +75,7 @@ final class LifecycleScenarios {
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
         String appBefore = appOf(ready).containerId();
         engine.deleteBehindTheWorkflowsBack(appBefore);
-        env.sleep(ReconcileSettings.DEFAULTS.resyncInterval().plusSeconds(1));
+        part.resync(engine.containersOf(PART_SESSION_ID));
         PartView repaired = Eventually.await("app recreated", part::view,
                 v -> appOf(v).status() == PodStatus.READY && !appBefore.equals(appOf(v).containerId()));
         assertNotEquals(appBefore, appOf(repaired).containerId());

@@ -87,8 +87,9 @@ class WorkflowReplayTest {
     private static void assertIsACompletedPartLifecycle(WorkflowExecutionHistory history) {
         assertEquals("PartWorkflow", workflowType(history));
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
-        assertEquals(2, count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
-        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the resync timer fired");
+        // Recorded before the host drove resyncs, the part's own resync timer fired; since, the host's signal arrives.
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1
+                || count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) == 3, "a resync ran");
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {
