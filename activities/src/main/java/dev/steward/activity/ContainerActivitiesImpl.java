@@ -324,7 +324,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             @Nullable Instant createdAt) {
         String name = rawName != null && rawName.startsWith("/") ? rawName.substring(1) : rawName;
         String word = stateWord == null ? "unknown" : stateWord.toLowerCase(Locale.ROOT);
-        boolean exited = word.equals("exited") || word.equals("dead");
+        // Podman says "stopped" for a container that just exited, before its cleanup makes it "exited".
+        boolean exited = word.equals("exited") || word.equals("dead") || word.equals("stopped");
         return new ContainerState(
                 id,
                 name,

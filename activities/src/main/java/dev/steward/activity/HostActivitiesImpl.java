@@ -15,6 +15,7 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowServiceException;
 import jakarta.inject.Singleton;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +36,7 @@ public class HostActivitiesImpl implements HostActivities {
     private static final Logger LOG = LoggerFactory.getLogger(HostActivitiesImpl.class);
     /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
+    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
 
     private final DockerClient docker;
     private final ContainerActivities containers;
@@ -51,29 +55,44 @@ public class HostActivitiesImpl implements HostActivities {
     public void relayEvents(String deployment, int seconds) {
         ActivityExecutionContext context = Activity.getExecutionContext();
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        int[] relayed = {0};
+        AtomicInteger relayed = new AtomicInteger();
+        AtomicReference<Throwable> ended = new AtomicReference<>();
         try (ResultCallback.Adapter<Event> watch = docker.eventsCmd()
                 .withLabelFilter(StewardLabels.forDeployment(deployment))
                 .exec(new ResultCallback.Adapter<>() {
                     @Override
                     public void onNext(Event event) {
                         if (relay(event)) {
-                            relayed[0]++;
+                            relayed.incrementAndGet();
                         }
                     }
+
+                    @Override
+                    public void onError(Throwable failure) {
+                        ended.compareAndSet(null, failure);
+                        super.onError(failure);
+                    }
+
+                    @Override
+                    public void onComplete() {
+                        ended.compareAndSet(null, new IllegalStateException("the engine closed its event stream"));
+                        super.onComplete();
+                    }
                 })) {
-            while (System.nanoTime() - until < 0) {
+            // Not the callback's awaitCompletion with a timeout: on this transport its timeout ends the stream.
+            while (System.nanoTime() - until < 0 && ended.get() == null) {
                 // Throws once the host workflow cancels the relay.
-                context.heartbeat(relayed[0]);
-                if (watch.awaitCompletion(1, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("the engine closed its event stream");
-                }
+                context.heartbeat(relayed.get());
+                Thread.sleep(HEARTBEAT_EVERY.toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while relaying events", e);
         } catch (IOException e) {
             LOG.debug("closing the event stream failed", e);
+        }
+        if (ended.get() != null) {
+            throw new IllegalStateException("the event stream ended: " + ended.get().getMessage(), ended.get());
         }
     }
 
