@@ -13,6 +13,9 @@ public final class SessionSpecValidator {
     /** Names become container names and labels, so they are DNS labels. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
+    /** The smallest memory limit container engines accept. */
+    private static final long MIN_MEMORY_BYTES = 6L * 1024 * 1024;
+
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private SessionSpecValidator() {}
@@ -34,6 +37,7 @@ public final class SessionSpecValidator {
             validatePart(spec.parts().get(i), "parts[" + i + "]", partNames, errors);
         }
         validateTimeslot(spec.timeslot(), errors);
+        validateRestart(spec.restart(), errors);
         return errors;
     }
 
@@ -73,6 +77,7 @@ public final class SessionSpecValidator {
                 errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
             }
         }
+        validateBehaviour(pod, path, errors);
         for (int k = 0; k < pod.ports().size(); k++) {
             PortMapping port = pod.ports().get(k);
             String portPath = path + ".ports[" + k + "]";
@@ -86,6 +91,63 @@ public final class SessionSpecValidator {
             if (port.hostPort() != null && !isPort(port.hostPort())) {
                 errors.add(new FieldError(portPath + ".hostPort", "must be between 1 and 65535"));
             }
+        }
+    }
+
+    private static void validateBehaviour(PodSpec pod, String path, List<FieldError> errors) {
+        if (pod.activeDeadlineSeconds() != null) {
+            if (!pod.isJob()) {
+                errors.add(new FieldError(path + ".activeDeadlineSeconds", "applies to kind job only"));
+            } else if (pod.activeDeadlineSeconds() < 1) {
+                errors.add(new FieldError(path + ".activeDeadlineSeconds", "must be at least 1"));
+            }
+        }
+        if (pod.memoryBytes() != null && pod.memoryBytes() < MIN_MEMORY_BYTES) {
+            errors.add(new FieldError(path + ".memoryBytes", "must be at least " + MIN_MEMORY_BYTES + " (6 MiB)"));
+        }
+        ReadinessCheck check = pod.readiness();
+        if (check == null) {
+            return;
+        }
+        String checkPath = path + ".readiness";
+        if (check.type() == null) {
+            errors.add(new FieldError(checkPath + ".type", "is required: one of exec, http, tcp"));
+        } else if (check.type() == ProbeType.EXEC) {
+            if (check.command().isEmpty() || check.command().contains(null)) {
+                errors.add(new FieldError(checkPath + ".command", "is required for an exec check, without nulls"));
+            }
+        } else if (check.port() == null || !isPort(check.port())) {
+            errors.add(new FieldError(checkPath + ".port", "is required for an http or tcp check: 1-65535"));
+        }
+        if (check.type() == ProbeType.HTTP && !check.path().startsWith("/")) {
+            errors.add(new FieldError(checkPath + ".path", "must start with '/'"));
+        }
+        atLeastOne(check.intervalSeconds(), checkPath + ".intervalSeconds", errors);
+        atLeastOne(check.timeoutSeconds(), checkPath + ".timeoutSeconds", errors);
+        atLeastOne(check.failureThreshold(), checkPath + ".failureThreshold", errors);
+    }
+
+    private static void validateRestart(RestartSettings restart, List<FieldError> errors) {
+        notNegative(restart.backoffBaseSeconds(), "restart.backoffBaseSeconds", errors);
+        notNegative(restart.backoffCapSeconds(), "restart.backoffCapSeconds", errors);
+        notNegative(restart.stableSeconds(), "restart.stableSeconds", errors);
+        notNegative(restart.maxRestarts(), "restart.maxRestarts", errors);
+        atLeastOne(restart.rolloutDeadlineSeconds(), "restart.rolloutDeadlineSeconds", errors);
+        if (restart.backoffBaseSeconds() != null && restart.backoffCapSeconds() != null
+                && restart.backoffCapSeconds() < restart.backoffBaseSeconds()) {
+            errors.add(new FieldError("restart.backoffCapSeconds", "must not be less than backoffBaseSeconds"));
+        }
+    }
+
+    private static void notNegative(Integer value, String path, List<FieldError> errors) {
+        if (value != null && value < 0) {
+            errors.add(new FieldError(path, "must not be negative"));
+        }
+    }
+
+    private static void atLeastOne(Integer value, String path, List<FieldError> errors) {
+        if (value != null && value < 1) {
+            errors.add(new FieldError(path, "must be at least 1"));
         }
     }
 

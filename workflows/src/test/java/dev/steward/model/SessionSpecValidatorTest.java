@@ -206,4 +206,42 @@ class SessionSpecValidatorTest {
         assertTrue(fields.containsAll(List.of("owner", "parts[0].pods[0].image", "parts[0].pods[1].name",
                 "parts[0].pods[1].ports[0].containerPort")), fields.toString());
     }
+
+    @Test
+    void aReadinessCheckNeedsWhatItsTypeUses() {
+        assertEquals(List.of("parts[0].pods[0].readiness.port"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.HTTP, null, null, "/", 1, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.command"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.EXEC, List.of(), null, null, 1, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.intervalSeconds"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.TCP, null, 80, null, 0, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.type"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(null, null, 80, null, 1, 1, 1), null, null))));
+    }
+
+    @Test
+    void aDeadlineBelongsToJobsAndMemoryHasAFloor() {
+        assertEquals(List.of("parts[0].pods[0].activeDeadlineSeconds"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.WORKER, null, null, 5, null))));
+        assertEquals(List.of("parts[0].pods[0].activeDeadlineSeconds"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, null, null, 0, null))));
+        assertEquals(List.of("parts[0].pods[0].memoryBytes"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, null, null, 5, 1024L))));
+        assertEquals(List.of(), fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, RestartPolicy.ON_FAILURE, null, 5,
+                16L * 1024 * 1024))));
+    }
+
+    @Test
+    void restartOverridesMustBeSensible() {
+        SessionSpec base = valid();
+        SessionSpec bad = new SessionSpec(base.owner(), base.desiredStatus(), base.parts(), base.timeslot(),
+                new RestartSettings(20, 10, -1, -2, 0));
+        assertEquals(List.of("restart.stableSeconds", "restart.maxRestarts", "restart.rolloutDeadlineSeconds",
+                "restart.backoffCapSeconds"), fields(bad));
+    }
+
+    private static PodSpec behaving(PodSpec p, PodKind kind, RestartPolicy policy, ReadinessCheck check,
+            Integer deadline, Long memory) {
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), kind, policy, check, deadline, memory);
+    }
 }

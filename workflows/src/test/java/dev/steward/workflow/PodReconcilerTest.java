@@ -1,12 +1,16 @@
 package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.steward.activity.ContainerState;
 import dev.steward.activity.StewardLabels;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -107,5 +111,23 @@ class PodReconcilerTest {
         assertEquals(PodPlan.Step.NONE, plan.step());
         assertNull(plan.current());
         assertEquals(List.of(), plan.remove());
+    }
+
+    @Test
+    void aResyncThatSeesWhatThePartBelievesIsNoDrift() {
+        List<PodView> pods = List.of(new PodView("app", PodStatus.READY, "Running", null, "c1", "local"));
+        assertFalse(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, true))));
+    }
+
+    @Test
+    void aMissingStoppedOrUnknownContainerIsDrift() {
+        List<PodView> pods = List.of(new PodView("app", PodStatus.READY, "Running", null, "c1", "local"));
+        assertTrue(PodReconciler.drifted(pods, List.of()), "gone");
+        assertTrue(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, false))), "stopped");
+        assertTrue(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, true),
+                container("c2", OLD_HASH, true))), "a stray");
+        List<PodView> backingOff = List.of(new PodView("app", PodStatus.BACKING_OFF, "BackOff", null, "c1", "local"));
+        assertFalse(PodReconciler.drifted(backingOff, List.of(container("c1", DESIRED_HASH, false))),
+                "an exited container of a pod that backs off is expected");
     }
 }
