@@ -80,7 +80,10 @@ public class HostActivitiesImpl implements HostActivities {
                     }
                 })) {
             // Not the callback's awaitCompletion with a timeout: on this transport its timeout ends the stream.
-            while (System.nanoTime() - until < 0 && ended.get() == null) {
+            while (System.nanoTime() - until < 0) {
+                if (ended.get() != null) {
+                    throw new IllegalStateException("the event stream ended: " + ended.get().getMessage(), ended.get());
+                }
                 // Throws once the host workflow cancels the relay.
                 context.heartbeat(relayed.get());
                 Thread.sleep(HEARTBEAT_EVERY.toMillis());
@@ -90,9 +93,6 @@ public class HostActivitiesImpl implements HostActivities {
             throw new IllegalStateException("interrupted while relaying events", e);
         } catch (IOException e) {
             LOG.debug("closing the event stream failed", e);
-        }
-        if (ended.get() != null) {
-            throw new IllegalStateException("the event stream ended: " + ended.get().getMessage(), ended.get());
         }
     }
 

@@ -41,6 +41,7 @@ public class HostWorkflowImpl implements HostWorkflow {
         }
         int orphanAge = (int) Math.max(1, input.resyncInterval().toSeconds());
         for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
+            long started = Workflow.currentTimeMillis();
             try {
                 ResyncResult result = hosts.resync(input.deployment(), orphanAge);
                 if (result.orphansRemoved() > 0) {
@@ -50,7 +51,11 @@ public class HostWorkflowImpl implements HostWorkflow {
                 log.warn("host {}: resync failed, next in {}: {}", input.host(), input.resyncInterval(),
                         failure.getMessage());
             }
-            Workflow.sleep(input.resyncInterval());
+            // At a fixed rate: a slow resync does not stretch the interval the sweep promises.
+            long elapsed = Workflow.currentTimeMillis() - started;
+            if (elapsed < input.resyncInterval().toMillis()) {
+                Workflow.sleep(input.resyncInterval().minusMillis(elapsed));
+            }
         }
         relaying.cancel();
         Workflow.continueAsNew(input);

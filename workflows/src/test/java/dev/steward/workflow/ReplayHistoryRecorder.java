@@ -19,12 +19,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * <pre>
  * mvn -pl workflows test -Dtest=ReplayHistoryRecorder -Dsteward.recordHistories=true
  * </pre>
+ *
+ * A history file that exists is kept: it stands for workflows recorded by older code, which must
+ * keep replaying. Delete a file to record it again.
  */
 @EnabledIfSystemProperty(named = "steward.recordHistories", matches = "true")
 class ReplayHistoryRecorder {
 
     static final String SESSION_HISTORY = "histories/session-lifecycle.json";
     static final String PART_HISTORY = "histories/part-lifecycle.json";
+    static final String RESTARTS_HISTORY = "histories/part-restarts.json";
 
     @Test
     void recordHistories() throws IOException {
@@ -32,8 +36,15 @@ class ReplayHistoryRecorder {
         FakeEngine engine = new FakeEngine();
         TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
         try {
-            write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(env));
-            write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(env, engine));
+            if (Files.notExists(resources.resolve(SESSION_HISTORY))) {
+                write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(env));
+            }
+            if (Files.notExists(resources.resolve(PART_HISTORY))) {
+                write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(env, engine));
+            }
+            if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
+                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(env, engine));
+            }
         } finally {
             env.close();
         }
