@@ -167,6 +167,12 @@ class PodBehaviourIT {
         assertTrue(api.transitions(id).stream().anyMatch(t -> "RolledOut".equals(t.reason())), "replaced rolling");
         assertGone(rollingBefore);
         assertNotEquals(rollingBefore, rolled.containerId());
+
+        long generation = api.get(id).generation();
+        assertEquals(HttpStatus.CONFLICT, putSpecRefused(id, session("spec", part("p", sleeper("renamed"), checked))));
+        assertEquals(HttpStatus.UNPROCESSABLE_ENTITY, putSpecRefused(id, session("spec", part("p"))));
+        assertEquals(HttpStatus.NOT_FOUND, putSpecRefused(UUID.randomUUID(), spec));
+        assertEquals(generation, api.get(id).generation(), "a refused spec changes nothing");
         cleanUp(id);
     }
 
@@ -218,6 +224,13 @@ class PodBehaviourIT {
     private void putSpec(UUID id, Map<String, Object> spec) {
         assertEquals(HttpStatus.ACCEPTED,
                 client.toBlocking().exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", spec)).getStatus());
+    }
+
+    private HttpStatus putSpecRefused(UUID id, Map<String, Object> spec) {
+        HttpClientResponseException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                HttpClientResponseException.class,
+                () -> client.toBlocking().exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", spec)));
+        return refused.getStatus();
     }
 
     private void post(String path) {

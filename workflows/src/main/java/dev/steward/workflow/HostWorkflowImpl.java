@@ -2,7 +2,6 @@ package dev.steward.workflow;
 
 import dev.steward.activity.HostActivities;
 import dev.steward.activity.ResyncResult;
-import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
@@ -25,11 +24,7 @@ public class HostWorkflowImpl implements HostWorkflow {
     private static final Logger log = Workflow.getLogger(HostWorkflowImpl.class);
 
     private final HostActivities relay = Workflow.newActivityStub(HostActivities.class,
-            ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(RELAY_PERIOD.plusMinutes(1))
-                    .setHeartbeatTimeout(Duration.ofSeconds(10))
-                    .setRetryOptions(ActivityDefaults.TRANSIENT_RETRY)
-                    .build());
+            ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1)));
     private final HostActivities hosts =
             Workflow.newActivityStub(HostActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
 

@@ -23,7 +23,6 @@ import dev.steward.model.StatusRollup;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
-import io.temporal.activity.ActivityOptions;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Promise;
@@ -38,39 +37,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 
 /**
  * Observe, plan, act, record: each pass lists the part's containers once, plans every pod with
- * {@link PodReconciler}, acts on the plans in parallel and reports the result to the session.
+ * {@link PodReconciler}, acts on the plans in parallel and reports the result to the session. A pass
+ * runs when something asks for one: a new generation, an engine event or a resync that saw drift
+ * (both relayed by the host workflow), a readiness change, an operator, or a due restart or deadline.
  */
 public class PartWorkflowImpl implements PartWorkflow {
 
     /** The one engine Steward talks to until hosts and placement exist. */
-    static final String LOCAL_HOST = "local";
+    public static final String LOCAL_HOST = "local";
 
     private static final Logger log = Workflow.getLogger(PartWorkflowImpl.class);
 
     /** Before this version a part re-listed its containers on its own timer; now the host drives resyncs. */
     private static final String EVENT_DRIVEN = "event-driven-pods";
 
+    /** A probe activity returns unchanged after this long, so none runs forever. */
+    private static final Duration PROBE_MAX_WAIT = Duration.ofMinutes(10);
+
     private final ContainerActivities containers =
             Workflow.newActivityStub(ContainerActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
-    /** Probes run until readiness changes; the heartbeat timeout notices a lost worker and delivers cancels. */
+    /** Probes run until readiness changes. */
     private final ContainerActivities probes = Workflow.newActivityStub(ContainerActivities.class,
-            ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(PROBE_MAX_WAIT.plusMinutes(1))
-                    .setHeartbeatTimeout(Duration.ofSeconds(10))
-                    .setRetryOptions(ActivityDefaults.TRANSIENT_RETRY)
-                    .build());
-
-    /** A probe activity returns unchanged after this long, so none runs forever. */
-    private static final Duration PROBE_MAX_WAIT = Duration.ofMinutes(10);
+            ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1)));
 
     private UUID sessionId;
     private String name;

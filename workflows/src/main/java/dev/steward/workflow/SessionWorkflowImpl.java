@@ -123,6 +123,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (desired == DesiredStatus.DELETED) {
             throw new IllegalStateException("the session is being deleted; its spec cannot change");
         }
+        if (children.size() != spec.parts().size()) {
+            throw new IllegalStateException("the session is still starting its parts; try again");
+        }
         if (!shape(newSpec).equals(shape(spec))) {
             throw new IllegalArgumentException("a spec change must keep the same parts and pods by name: "
                     + shape(spec) + ", got " + shape(newSpec));

@@ -2,6 +2,7 @@ package dev.steward.app.temporal;
 
 import dev.steward.workflow.HostInput;
 import dev.steward.workflow.HostWorkflow;
+import dev.steward.workflow.PartWorkflowImpl;
 import dev.steward.workflow.ReconcileSettings;
 import dev.steward.workflow.WorkflowIds;
 import io.micronaut.context.annotation.Requires;
@@ -19,9 +20,6 @@ import org.slf4j.LoggerFactory;
 @Requires(property = "steward.worker.enabled", notEquals = "false")
 public class HostStarter {
 
-    /** The one engine Steward talks to until hosts and placement exist. */
-    public static final String LOCAL_HOST = "local";
-
     private static final Logger log = LoggerFactory.getLogger(HostStarter.class);
 
     private final WorkflowClient temporal;
@@ -38,16 +36,17 @@ public class HostStarter {
     void onStartup(StartupEvent event) {
         ReconcileSettings settings = reconcile.settings();
         HostWorkflow host = temporal.newWorkflowStub(HostWorkflow.class, WorkflowOptions.newBuilder()
-                .setWorkflowId(WorkflowIds.host(LOCAL_HOST))
+                .setWorkflowId(WorkflowIds.host(PartWorkflowImpl.LOCAL_HOST))
                 .setTaskQueue(temporalConfig.taskQueue())
                 .build());
         try {
             WorkflowClient.start(host::run,
-                    new HostInput(LOCAL_HOST, settings.deployment(), settings.resyncInterval(), reconcile.events()));
-            log.info("host {}: watching deployment {}, resync every {}, events {}", LOCAL_HOST, settings.deployment(),
-                    settings.resyncInterval(), reconcile.events() ? "on" : "off");
+                    new HostInput(PartWorkflowImpl.LOCAL_HOST, settings.deployment(), settings.resyncInterval(),
+                            reconcile.events()));
+            log.info("host {}: watching deployment {}, resync every {}, events {}", PartWorkflowImpl.LOCAL_HOST,
+                    settings.deployment(), settings.resyncInterval(), reconcile.events() ? "on" : "off");
         } catch (WorkflowExecutionAlreadyStarted running) {
-            log.info("host {}: its workflow already runs", LOCAL_HOST);
+            log.info("host {}: its workflow already runs", PartWorkflowImpl.LOCAL_HOST);
         }
     }
 }
