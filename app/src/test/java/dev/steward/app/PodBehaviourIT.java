@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.activity.StewardLabels;
 import dev.steward.app.temporal.ReconcileConfig;
@@ -215,6 +216,12 @@ class PodBehaviourIT {
                 docker.inspectContainerCmd(containerId).exec();
             } catch (NotFoundException gone) {
                 return;
+            } catch (InternalServerErrorException e) {
+                // Podman answers 500 "no such container" while a removal completes.
+                if (String.valueOf(e.getMessage()).contains("no such container")) {
+                    return;
+                }
+                throw e;
             }
             SessionApi.pause();
         }

@@ -133,9 +133,11 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     @Override
     public void setSpec(PartSpecChange change) {
-        if (change.generation() > generation) {
+        // The session may cascade its desired status with the same generation before the spec arrives.
+        if (change.generation() >= generation) {
             podSpecs = specsByName(change.spec());
             generation = change.generation();
+            wake = true;
         }
     }
 

@@ -83,6 +83,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public DesiredStatusChange setDesiredStatus(DesiredStatus requested) {
+        // An update can arrive in the workflow's first task, before run() has read its input.
+        Workflow.await(() -> sessionId != null);
         if (requested == desired) {
             return new DesiredStatusChange(desired, generation, false);
         }
