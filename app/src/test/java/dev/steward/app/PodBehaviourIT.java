@@ -178,6 +178,38 @@ class PodBehaviourIT {
     }
 
     @Test
+    void aReplacementThatNeverBecomesReadyLeavesTheOldContainerRunning() {
+        Map<String, Object> check = Map.of("type", "exec", "command", List.of("test", "-f", "/tmp/ok"),
+                "intervalSeconds", 1);
+        Map<String, Object> guarded = withCheck(pod("guarded", List.of("sh", "-c", "touch /tmp/ok; exec sleep 3600"),
+                Map.of()), check);
+        Map<String, Object> broken = withCheck(pod("guarded", List.of("sh", "-c", "exec sleep 3601"), Map.of()), check);
+        // A session's own restart settings override the deployment's: a 3 s rollout deadline here.
+        Map<String, Object> restart = Map.of("rolloutDeadlineSeconds", 3);
+        UUID id = api.create(Map.of("owner", "rollout", "restart", restart, "parts", List.of(part("p", guarded)))).id();
+        String before = awaitPod(id, "p", "guarded", p -> p.status() == PodStatus.READY).containerId();
+
+        putSpec(id, Map.of("owner", "rollout", "restart", restart, "parts", List.of(part("p", broken))));
+
+        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
+        while (api.transitions(id).stream().noneMatch(t -> "RolloutFailed".equals(t.reason()))) {
+            if (System.nanoTime() > deadline) {
+                fail("no RolloutFailed transition within " + SessionApi.DEADLINE + ": " + api.transitions(id));
+            }
+            SessionApi.pause();
+        }
+        assertTrue(api.transitions(id).stream().filter(t -> "RolloutFailed".equals(t.reason()))
+                .allMatch(t -> t.message().contains("3 s")), "the deadline is named");
+        PodView after = findPod(api.get(id), "p", "guarded");
+        assertEquals(before, after.containerId(), "the old container keeps serving");
+        assertEquals(PodStatus.READY, after.status());
+        assertTrue(docker.inspectContainerCmd(before).exec().getState().getRunning());
+        assertEquals(List.of(before), new Engine(docker).containersOf(id).stream().map(c -> c.getId()).toList(),
+                "the replacement was removed");
+        cleanUp(id);
+    }
+
+    @Test
     void driftIsRepairedAndOrphansAreRemovedButNothingElse() {
         UUID id = api.create(session("drift", part("p", sleeper("app")))).id();
         PodView app = awaitPod(id, "p", "app", p -> p.status() == PodStatus.READY);

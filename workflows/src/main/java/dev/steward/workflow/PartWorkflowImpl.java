@@ -402,6 +402,8 @@ public class PartWorkflowImpl implements PartWorkflow {
             return false;
         }
         if (rt.rolloutFailedInGeneration == generation) {
+            // The old container keeps serving until the next spec change.
+            running(pod, rt, serving);
             return true;
         }
         String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
