@@ -3,10 +3,14 @@ package dev.steward.activity;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Event;
+import dev.steward.model.PodView;
 import dev.steward.model.SessionSpec;
+import dev.steward.store.PodRepository;
+import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.workflow.PartWorkflow;
+import dev.steward.workflow.PodReconciler;
 import dev.steward.workflow.WorkflowIds;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -41,13 +45,15 @@ public class HostActivitiesImpl implements HostActivities {
     private final DockerClient docker;
     private final ContainerActivities containers;
     private final SessionRepository sessions;
+    private final PodRepository pods;
     private final WorkflowClient temporal;
 
     public HostActivitiesImpl(DockerClient docker, ContainerActivities containers, SessionRepository sessions,
-            WorkflowClient temporal) {
+            PodRepository pods, WorkflowClient temporal) {
         this.docker = docker;
         this.containers = containers;
         this.sessions = sessions;
+        this.pods = pods;
         this.temporal = temporal;
     }
 
@@ -139,10 +145,21 @@ public class HostActivitiesImpl implements HostActivities {
         }
         Map<String, List<ContainerState>> byPart = all.stream().collect(Collectors.groupingBy(
                 c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
+        List<PodRow> recorded = live.isEmpty() ? List.of() : pods.findBySessionIdInOrderByPosition(live.keySet());
+        Map<String, List<PodView>> believed = recorded.stream()
+                .collect(Collectors.groupingBy(p -> p.sessionId() + "/" + p.partName(), Collectors.mapping(
+                        p -> new PodView(p.name(), p.status(), p.reason(), p.message(), p.containerId(), p.host()),
+                        Collectors.toList())));
         int notified = 0;
         for (Map.Entry<UUID, SessionSpec> session : live.entrySet()) {
             for (var part : session.getValue().parts()) {
-                List<ContainerState> observed = byPart.getOrDefault(session.getKey() + "/" + part.name(), List.of());
+                String key = session.getKey() + "/" + part.name();
+                List<ContainerState> observed = byPart.getOrDefault(key, List.of());
+                // Only a part whose recorded pods disagree with the engine hears of it: a quiet
+                // resync adds nothing to any part's history.
+                if (!PodReconciler.drifted(believed.getOrDefault(key, List.of()), observed)) {
+                    continue;
+                }
                 try {
                     temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(session.getKey(), part.name()))
                             .resync(observed);

@@ -14,7 +14,7 @@ public interface HostActivities {
 
     /**
      * Lists every Steward container of this deployment in one call, hands each live part workflow
-     * its containers, and removes containers no live session wants that are older than
+     * whose recorded pods disagree with what it saw its containers, and removes containers no live session wants that are older than
      * {@code orphanAgeSeconds}.
      */
     ResyncResult resync(String deployment, int orphanAgeSeconds);
