@@ -1,6 +1,6 @@
 package dev.steward.workflow;
 
-import dev.steward.activity.HostActivities;
+import dev.steward.activity.HostSyncActivities;
 import dev.steward.activity.ResyncResult;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.CanceledFailure;
@@ -23,10 +23,10 @@ public class HostWorkflowImpl implements HostWorkflow {
 
     private static final Logger log = Workflow.getLogger(HostWorkflowImpl.class);
 
-    private final HostActivities relay = Workflow.newActivityStub(HostActivities.class,
+    private final HostSyncActivities relay = Workflow.newActivityStub(HostSyncActivities.class,
             ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1)));
-    private final HostActivities hosts =
-            Workflow.newActivityStub(HostActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
+    private final HostSyncActivities sync =
+            Workflow.newActivityStub(HostSyncActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
 
     @Override
     public void run(HostInput input) {
@@ -38,7 +38,7 @@ public class HostWorkflowImpl implements HostWorkflow {
         for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
             long started = Workflow.currentTimeMillis();
             try {
-                ResyncResult result = hosts.resync(input.deployment(), orphanAge);
+                ResyncResult result = sync.resync(input.deployment(), orphanAge);
                 if (result.orphansRemoved() > 0) {
                     log.info("host {}: removed {} orphan containers", input.host(), result.orphansRemoved());
                 }

@@ -3,7 +3,7 @@ package dev.steward.workflow;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.activity.HostActivities;
+import dev.steward.activity.HostSyncActivities;
 import dev.steward.activity.ResyncResult;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowClient;
@@ -26,7 +26,7 @@ class HostWorkflowTest {
             .build();
 
     /** Counts resyncs; relays return at once, as if each watch period ended. */
-    static final class CountingHost implements HostActivities {
+    static final class CountingHost implements HostSyncActivities {
         final AtomicInteger resyncs = new AtomicInteger();
 
         @Override

@@ -1,7 +1,7 @@
 package dev.steward.app.temporal;
 
 import dev.steward.activity.ContainerActivities;
-import dev.steward.activity.HostActivities;
+import dev.steward.activity.HostSyncActivities;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.workflow.HostWorkflowImpl;
 import dev.steward.workflow.PartWorkflowImpl;
@@ -25,12 +25,12 @@ public class TemporalWorker {
     private final WorkerFactory factory;
 
     public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording, HostActivities hosts) {
+            RecordingActivities recording, HostSyncActivities hostSync) {
         factory = WorkerFactory.newInstance(client);
         Worker worker = factory.newWorker(config.taskQueue());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
-        worker.registerActivitiesImplementations(containers, recording, hosts);
+        worker.registerActivitiesImplementations(containers, recording, hostSync);
         factory.start();
         log.info("Temporal worker started on task queue {}", config.taskQueue());
     }

@@ -4,7 +4,7 @@ import io.temporal.activity.ActivityInterface;
 
 /** What a host workflow does on its engine: relay events, and resync all its containers at once. */
 @ActivityInterface
-public interface HostActivities {
+public interface HostSyncActivities {
 
     /**
      * Watches the engine's events for Steward containers of this deployment and signals each die,

@@ -33,11 +33,11 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link HostActivities} on docker-java; signals part workflows through the Temporal client. */
+/** {@link HostSyncActivities} on docker-java; signals part workflows through the Temporal client. */
 @Singleton
-public class HostActivitiesImpl implements HostActivities {
+public class HostSyncActivitiesImpl implements HostSyncActivities {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HostActivitiesImpl.class);
+    private static final Logger LOG = LoggerFactory.getLogger(HostSyncActivitiesImpl.class);
     /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
@@ -48,7 +48,7 @@ public class HostActivitiesImpl implements HostActivities {
     private final PodRepository pods;
     private final WorkflowClient temporal;
 
-    public HostActivitiesImpl(DockerClient docker, ContainerActivities containers, SessionRepository sessions,
+    public HostSyncActivitiesImpl(DockerClient docker, ContainerActivities containers, SessionRepository sessions,
             PodRepository pods, WorkflowClient temporal) {
         this.docker = docker;
         this.containers = containers;
