@@ -61,9 +61,11 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private static final Duration NAME_SETTLE_POLL = Duration.ofMillis(50);
 
     private final DockerClient docker;
+    private final ReadinessProbe readiness;
 
     public ContainerActivitiesImpl(DockerClient docker) {
         this.docker = docker;
+        this.readiness = new ReadinessProbe(docker);
     }
 
     @Override
@@ -140,6 +142,16 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         }
     }
 
+    @Override
+    public @Nullable ContainerState inspectContainer(String containerId) {
+        return inspectOrNull(containerId);
+    }
+
+    @Override
+    public ProbeResult awaitReadinessChange(ProbeRequest request) {
+        return readiness.awaitChange(request);
+    }
+
     private CreateContainerCmd createCommand(ContainerRequest request) {
         List<ExposedPort> exposed = new ArrayList<>();
         Ports bindings = new Ports();
@@ -156,6 +168,9 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
                 .withInit(true)
                 .withPortBindings(bindings);
+        if (request.memoryBytes() != null) {
+            hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
+        }
         CreateContainerCmd cmd = docker.createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())
@@ -309,7 +324,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             @Nullable Instant createdAt) {
         String name = rawName != null && rawName.startsWith("/") ? rawName.substring(1) : rawName;
         String word = stateWord == null ? "unknown" : stateWord.toLowerCase(Locale.ROOT);
-        boolean exited = word.equals("exited") || word.equals("dead");
+        // Podman says "stopped" for a container that just exited, before its cleanup makes it "exited".
+        boolean exited = word.equals("exited") || word.equals("dead") || word.equals("stopped");
         return new ContainerState(
                 id,
                 name,

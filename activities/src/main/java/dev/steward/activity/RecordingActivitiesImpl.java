@@ -2,16 +2,15 @@ package dev.steward.activity;
 
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.store.JsonColumn;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.TransitionRepository;
 import io.micronaut.transaction.TransactionOperations;
-import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
@@ -26,10 +25,10 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     private final PartRepository parts;
     private final PodRepository pods;
     private final TransitionRepository transitions;
-    private final JsonMapper json;
+    private final JsonColumn json;
 
     public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonMapper json) {
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json) {
         this.json = json;
         this.transactions = transactions;
         this.sessions = sessions;
@@ -52,10 +51,17 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                         t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
                 case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
                 case POD -> pods.updateStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
-                        t.containerId(), t.host(), now);
+                        t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
+                        t.lastExit() == null ? null : t.lastExit().code(),
+                        t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
             }
             return null;
         });
+    }
+
+    @Override
+    public void recordSpec(UUID sessionId, SessionSpec spec, long generation) {
+        sessions.updateSpec(sessionId, json.write(spec), generation, Instant.now());
     }
 
     @Override
@@ -71,10 +77,6 @@ public class RecordingActivitiesImpl implements RecordingActivities {
 
     @Override
     public void recordConditions(UUID sessionId, List<Condition> conditions) {
-        try {
-            sessions.updateConditions(sessionId, json.writeValueAsString(conditions), Instant.now());
-        } catch (IOException e) {
-            throw new UncheckedIOException("conditions of session " + sessionId + " are not JSON", e);
-        }
+        sessions.updateConditions(sessionId, json.write(conditions), Instant.now());
     }
 }

@@ -7,6 +7,11 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.model.RestartSettings;
+import dev.steward.model.ReadinessCheck;
+import dev.steward.model.PodKind;
+import dev.steward.model.RestartPolicy;
+import dev.steward.model.ProbeType;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The spec records live in the Temporal-only workflows module; this makes them JSON for Micronaut. */
@@ -17,6 +22,11 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PortMapping.class)
 @SerdeImport(PodResources.class)
 @SerdeImport(Timeslot.class)
+@SerdeImport(RestartSettings.class)
+@SerdeImport(ReadinessCheck.class)
+@SerdeImport(PodKind.class)
+@SerdeImport(RestartPolicy.class)
+@SerdeImport(ProbeType.class)
 final class ModelSerde {
 
     private ModelSerde() {}

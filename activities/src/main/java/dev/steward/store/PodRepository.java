@@ -17,8 +17,10 @@ public interface PodRepository extends CrudRepository<PodRow, Long> {
 
     @Query("""
             UPDATE pods SET status = :status, reason = :reason, message = :message,
-                container_id = :containerId, host = :host, updated_at = :at
+                container_id = :containerId, host = :host, restarts = :restarts, last_exit_code = :lastExitCode,
+                last_exit_reason = :lastExitReason, next_restart_at = :nextRestartAt, updated_at = :at
             WHERE session_id = :sessionId AND part_name = :partName AND name = :name""")
     void updateStatus(UUID sessionId, String partName, String name, String status, @Nullable String reason, @Nullable String message,
-            @Nullable String containerId, @Nullable String host, Instant at);
+            @Nullable String containerId, @Nullable String host, int restarts, @Nullable Integer lastExitCode,
+            @Nullable String lastExitReason, @Nullable Instant nextRestartAt, Instant at);
 }

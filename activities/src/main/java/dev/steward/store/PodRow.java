@@ -21,4 +21,8 @@ public record PodRow(
         @Nullable String message,
         @Nullable String containerId,
         @Nullable String host,
+        int restarts,
+        @Nullable Integer lastExitCode,
+        @Nullable String lastExitReason,
+        @Nullable Instant nextRestartAt,
         Instant updatedAt) {}

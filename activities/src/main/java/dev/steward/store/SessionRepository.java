@@ -9,6 +9,7 @@ import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.PageableRepository;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
@@ -43,4 +44,13 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
     /** @param conditions the conditions as a JSON array */
     @Query("UPDATE sessions SET conditions = CAST(:conditions AS jsonb), updated_at = :at WHERE id = :id")
     void updateConditions(UUID id, String conditions, Instant at);
+    /** Generations only grow: a late retry of an older spec is ignored. */
+    @Query("""
+            UPDATE sessions SET spec = CAST(:spec AS JSONB), generation = :generation, updated_at = :at
+            WHERE id = :id AND generation < :generation""")
+    void updateSpec(UUID id, String spec, long generation, Instant at);
+
+    /** Sessions whose containers may exist: every one not deleted. */
+    @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
+    List<SessionRow> findLive();
 }

@@ -273,7 +273,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef"));
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", "steward"), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -291,7 +291,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef"));
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", "steward"), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -303,14 +303,15 @@ class ContainerActivitiesIT {
     void specIsOnTheInspectedContainer() throws IOException {
         int hostPort = freePort();
         String hash = "fedcba9876543210";
-        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash);
+        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash, "steward");
         ContainerRequest request = new ContainerRequest(
                 ContainerNames.of(session, "part-a", "web", hash),
                 IMAGE,
                 SLEEP,
                 Map.of("GREETING", "hello world", "EMPTY", "", "STEWARD_MODE", "test"),
                 List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
-                labels);
+                labels,
+                null);
 
         ContainerState state = activities.ensureContainer(request);
         assertEquals(labels, filterSteward(state.labels()));
@@ -376,7 +377,7 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash));
+                StewardLabels.forPod(session, part, pod, 1, hash, "steward"), null);
     }
 
     private static List<String> ids(List<ContainerState> states) {

@@ -8,7 +8,6 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.Timeslot;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.json.JsonMapper;
 import io.micronaut.transaction.TransactionOperations;
 import io.temporal.activity.Activity;
 import jakarta.inject.Singleton;
@@ -19,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
+import dev.steward.store.JsonColumn;
 import dev.steward.store.TransitionRepository;
 
 /**
@@ -34,7 +34,7 @@ class FlakyRecordingActivities implements RecordingActivities {
     final List<UUID> failedAfterWrite = new CopyOnWriteArrayList<>();
 
     FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonMapper json) {
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json) {
         real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json);
     }
 
@@ -46,6 +46,11 @@ class FlakyRecordingActivities implements RecordingActivities {
             failedAfterWrite.add(transition.id());
             throw new IllegalStateException("injected: the connection dropped after the commit");
         }
+    }
+
+    @Override
+    public void recordSpec(UUID sessionId, dev.steward.model.SessionSpec spec, long generation) {
+        real.recordSpec(sessionId, spec, generation);
     }
 
     @Override

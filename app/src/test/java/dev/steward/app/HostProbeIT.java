@@ -118,7 +118,7 @@ class HostProbeIT {
             int before = activities.probe(two).containerCount();
             String id = second.createContainerCmd(BUSYBOX)
                     .withName("steward-probe-it-" + session)
-                    .withLabels(StewardLabels.forPod(session, "web", "a", 1, "x"))
+                    .withLabels(StewardLabels.forPod(session, "web", "a", 1, "x", "host-probe-it"))
                     .withCmd("sleep", "60")
                     .exec()
                     .getId();

@@ -31,4 +31,14 @@ public interface ContainerActivities {
 
     /** Removes the container, killing it if it still runs. A missing one is removed. */
     void removeContainer(String containerId);
+
+    /** The container's state with everything the engine knows (exit code, OOM kill); null when it is gone. */
+    ContainerState inspectContainer(String containerId);
+
+    /**
+     * Checks the container's readiness on the check's interval, heartbeating, until it differs from
+     * {@code request.ready()} (a ready container must fail {@code failureThreshold} checks in a row),
+     * or until {@code maxWaitSeconds} pass.
+     */
+    ProbeResult awaitReadinessChange(ProbeRequest request);
 }

@@ -13,6 +13,7 @@ import java.util.Map;
  * @param env environment variables
  * @param ports ports to expose and publish
  * @param labels the Steward labels, see {@link StewardLabels}
+ * @param memoryBytes the memory limit, or {@code null} for none
  */
 public record ContainerRequest(
         String name,
@@ -20,4 +21,5 @@ public record ContainerRequest(
         List<String> command,
         Map<String, String> env,
         List<PortMapping> ports,
-        Map<String, String> labels) {}
+        Map<String, String> labels,
+        Long memoryBytes) {}

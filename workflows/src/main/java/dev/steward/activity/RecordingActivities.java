@@ -2,6 +2,7 @@ package dev.steward.activity;
 
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import java.util.List;
 import io.temporal.activity.ActivityInterface;
@@ -25,4 +26,7 @@ public interface RecordingActivities {
 
     /** Sets the session's Ready and Degraded conditions. */
     void recordConditions(UUID sessionId, List<Condition> conditions);
+
+    /** Stores the session's new spec and generation, unless a newer generation is recorded. */
+    void recordSpec(UUID sessionId, SessionSpec spec, long generation);
 }

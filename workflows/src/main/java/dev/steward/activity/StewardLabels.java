@@ -12,12 +12,16 @@ public final class StewardLabels {
     public static final String POD = "steward.pod";
     public static final String GENERATION = "steward.generation";
     public static final String SPEC_HASH = "steward.spec-hash";
+    /** Which Steward deployment made it: a host sweep only ever touches its own deployment's containers. */
+    public static final String DEPLOYMENT = "steward.deployment";
 
     private StewardLabels() {}
 
-    public static Map<String, String> forPod(UUID sessionId, String part, String pod, long generation, String specHash) {
+    public static Map<String, String> forPod(UUID sessionId, String part, String pod, long generation, String specHash,
+            String deployment) {
         return Map.of(
                 MANAGED, "true",
+                DEPLOYMENT, deployment,
                 SESSION, sessionId.toString(),
                 PART, part,
                 POD, pod,
@@ -28,6 +32,11 @@ public final class StewardLabels {
     /** The labels that select every container of one part. */
     public static Map<String, String> forPart(UUID sessionId, String part) {
         return Map.of(MANAGED, "true", SESSION, sessionId.toString(), PART, part);
+    }
+
+    /** The labels that select every container one deployment made. */
+    public static Map<String, String> forDeployment(String deployment) {
+        return Map.of(MANAGED, "true", DEPLOYMENT, deployment);
     }
 
     /** The labels that select every container of one session. */

@@ -1,5 +1,6 @@
 package dev.steward.activity;
 
+import dev.steward.model.ExitInfo;
 import dev.steward.model.ResourceKind;
 import java.time.Instant;
 import java.util.UUID;
@@ -21,6 +22,9 @@ import java.util.UUID;
  * @param containerId for pods, the current container, or {@code null} for none
  * @param host for pods, the host it runs on, or {@code null}
  * @param occurredAt workflow time of the change
+ * @param restarts for pods, the restart count
+ * @param lastExit for pods, how the container last ended
+ * @param nextRestartAt for pods backing off, when they restart
  */
 public record TransitionRecord(
         UUID id,
@@ -36,7 +40,10 @@ public record TransitionRecord(
         Long observedGeneration,
         String containerId,
         String host,
-        Instant occurredAt) {
+        Instant occurredAt,
+        Integer restarts,
+        ExitInfo lastExit,
+        Instant nextRestartAt) {
 
     /** How the resource is named in the transition history: the session id, a part, or part/pod. */
     public String resource() {

@@ -24,4 +24,9 @@ public record PartSpec(
         onFailure = onFailure == null ? FailurePolicy.ABORT : onFailure;
         maxUnhealthy = maxUnhealthy == null ? "0" : maxUnhealthy;
     }
+
+    /** A part with no gate that aborts its session when one of its pods fails. */
+    public PartSpec(String name, List<PodSpec> pods) {
+        this(name, pods, null, null, null, null);
+    }
 }

@@ -7,10 +7,10 @@ public enum PartStatus {
     WAITING,
     PROVISIONING,
     READY,
+    /** Every pod is a job and every job completed. */
+    COMPLETED,
     STOPPING,
     STOPPED,
     FAILED,
-    /** Every pod ran to completion. */
-    COMPLETED,
     DELETED
 }

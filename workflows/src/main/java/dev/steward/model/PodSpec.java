@@ -1,5 +1,6 @@
 package dev.steward.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Map;
 
@@ -11,23 +12,53 @@ import java.util.Map;
  * @param command the command and its arguments; empty for the image's default
  * @param env environment variables, name to value
  * @param ports ports to expose
+ * @param kind worker (kept running, the default) or job (runs once)
+ * @param restartPolicy when an exited container is restarted; {@code always} for workers and
+ *     {@code never} for jobs when absent
+ * @param readiness when a worker counts as READY; absent: once it runs
+ * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
  * @param hostSelector labels the pod's host must carry; empty for any host
- * @param resources what the pod reserves on its host besides its pod slot
+ * @param resources what the pod reserves on its host besides its pod slot; its memory is also
+ *     the container's memory limit
  */
 public record PodSpec(
-        String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
-        Map<String, String> hostSelector, PodResources resources) {
+        String name,
+        String image,
+        List<String> command,
+        Map<String, String> env,
+        List<PortMapping> ports,
+        PodKind kind,
+        RestartPolicy restartPolicy,
+        ReadinessCheck readiness,
+        Integer activeDeadlineSeconds,
+        Map<String, String> hostSelector,
+        PodResources resources) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
         env = env == null ? Map.of() : env;
         ports = ports == null ? List.of() : ports;
+        kind = kind == null ? PodKind.WORKER : kind;
+        restartPolicy = restartPolicy == null
+                ? (kind == PodKind.JOB ? RestartPolicy.NEVER : RestartPolicy.ALWAYS)
+                : restartPolicy;
         hostSelector = hostSelector == null ? Map.of() : hostSelector;
         resources = resources == null ? PodResources.NONE : resources;
     }
 
-    /** A pod for any host that reserves nothing but its slot. */
+    /** A worker for any host, with the default restart policy, no readiness check and no limits. */
     public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
-        this(name, image, command, env, ports, Map.of(), PodResources.NONE);
+        this(name, image, command, env, ports, null, null, null, null, null, null);
+    }
+
+    @JsonIgnore
+    public boolean isJob() {
+        return kind == PodKind.JOB;
+    }
+
+    /** The container's memory limit, from the memory the pod reserves. */
+    @JsonIgnore
+    public Long memoryLimitBytes() {
+        return resources.memoryMb() == null ? null : resources.memoryMb() * 1024 * 1024;
     }
 }

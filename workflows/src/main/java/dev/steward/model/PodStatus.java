@@ -8,8 +8,14 @@ public enum PodStatus {
     CREATING,
     /** The container exists and is being started. */
     STARTING,
-    /** The container runs. */
+    /** The container runs (and, with a readiness check, the check passes). */
     READY,
+    /** The container runs but its readiness check does not pass. */
+    NOT_READY,
+    /** The container exited; it is restarted at {@code nextRestartAt}. */
+    BACKING_OFF,
+    /** A job's container exited with 0. */
+    COMPLETED,
     /** The container is being stopped and removed. */
     STOPPING,
     /** Desired STOPPED and the container is gone. */

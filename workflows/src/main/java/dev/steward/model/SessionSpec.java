@@ -9,12 +9,19 @@ import java.util.List;
  * @param desiredStatus the initial desired status; RUNNING when absent
  * @param parts the ordered parts
  * @param timeslot when the session exists
+ * @param restart optional overrides of the deployment's restart tunables for this session
  */
-public record SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
+public record SessionSpec(
+        String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot, RestartSettings restart) {
 
     public SessionSpec {
         desiredStatus = desiredStatus == null ? DesiredStatus.RUNNING : desiredStatus;
         parts = parts == null ? List.of() : parts;
         timeslot = timeslot == null ? Timeslot.NONE : timeslot;
+        restart = restart == null ? RestartSettings.NONE : restart;
+    }
+
+    public SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
+        this(owner, desiredStatus, parts, timeslot, null);
     }
 }

@@ -17,6 +17,9 @@ public final class SessionSpecValidator {
 
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 
+    /** The smallest memory limit container engines accept, in MiB. */
+    private static final long MIN_MEMORY_MB = 6;
+
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private SessionSpecValidator() {}
@@ -39,6 +42,7 @@ public final class SessionSpecValidator {
         }
         validateGates(spec.parts(), errors);
         errors.addAll(validateTimeslot(spec.timeslot(), "timeslot."));
+        validateRestart(spec.restart(), errors);
         return errors;
     }
 
@@ -165,6 +169,7 @@ public final class SessionSpecValidator {
                 errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
             }
         }
+        validateBehaviour(pod, path, errors);
         for (int k = 0; k < pod.ports().size(); k++) {
             PortMapping port = pod.ports().get(k);
             String portPath = path + ".ports[" + k + "]";
@@ -187,8 +192,63 @@ public final class SessionSpecValidator {
         if (resources.cpus() != null && (resources.cpus() < 0 || !Double.isFinite(resources.cpus()))) {
             errors.add(new FieldError(path + ".cpus", "must be a finite number, not negative"));
         }
-        if (resources.memoryMb() != null && resources.memoryMb() < 0) {
-            errors.add(new FieldError(path + ".memoryMb", "must not be negative"));
+        if (resources.memoryMb() != null && resources.memoryMb() < MIN_MEMORY_MB) {
+            errors.add(new FieldError(path + ".memoryMb", "must be at least " + MIN_MEMORY_MB
+                    + ": it is also the container's memory limit"));
+        }
+    }
+
+    private static void validateBehaviour(PodSpec pod, String path, List<FieldError> errors) {
+        if (pod.activeDeadlineSeconds() != null) {
+            if (!pod.isJob()) {
+                errors.add(new FieldError(path + ".activeDeadlineSeconds", "applies to kind job only"));
+            } else if (pod.activeDeadlineSeconds() < 1) {
+                errors.add(new FieldError(path + ".activeDeadlineSeconds", "must be at least 1"));
+            }
+        }
+        ReadinessCheck check = pod.readiness();
+        if (check == null) {
+            return;
+        }
+        String checkPath = path + ".readiness";
+        if (check.type() == null) {
+            errors.add(new FieldError(checkPath + ".type", "is required: one of exec, http, tcp"));
+        } else if (check.type() == ProbeType.EXEC) {
+            if (check.command().isEmpty() || check.command().contains(null)) {
+                errors.add(new FieldError(checkPath + ".command", "is required for an exec check, without nulls"));
+            }
+        } else if (check.port() == null || !isPort(check.port())) {
+            errors.add(new FieldError(checkPath + ".port", "is required for an http or tcp check: 1-65535"));
+        }
+        if (check.type() == ProbeType.HTTP && !check.path().startsWith("/")) {
+            errors.add(new FieldError(checkPath + ".path", "must start with '/'"));
+        }
+        atLeastOne(check.intervalSeconds(), checkPath + ".intervalSeconds", errors);
+        atLeastOne(check.timeoutSeconds(), checkPath + ".timeoutSeconds", errors);
+        atLeastOne(check.failureThreshold(), checkPath + ".failureThreshold", errors);
+    }
+
+    private static void validateRestart(RestartSettings restart, List<FieldError> errors) {
+        notNegative(restart.backoffBaseSeconds(), "restart.backoffBaseSeconds", errors);
+        notNegative(restart.backoffCapSeconds(), "restart.backoffCapSeconds", errors);
+        notNegative(restart.stableSeconds(), "restart.stableSeconds", errors);
+        notNegative(restart.maxRestarts(), "restart.maxRestarts", errors);
+        atLeastOne(restart.rolloutDeadlineSeconds(), "restart.rolloutDeadlineSeconds", errors);
+        if (restart.backoffBaseSeconds() != null && restart.backoffCapSeconds() != null
+                && restart.backoffCapSeconds() < restart.backoffBaseSeconds()) {
+            errors.add(new FieldError("restart.backoffCapSeconds", "must not be less than backoffBaseSeconds"));
+        }
+    }
+
+    private static void notNegative(Integer value, String path, List<FieldError> errors) {
+        if (value != null && value < 0) {
+            errors.add(new FieldError(path, "must not be negative"));
+        }
+    }
+
+    private static void atLeastOne(Integer value, String path, List<FieldError> errors) {
+        if (value != null && value < 1) {
+            errors.add(new FieldError(path, "must be at least 1"));
         }
     }
 

@@ -9,7 +9,8 @@ import java.util.TreeMap;
 
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
- * ordered, so reordering them never replaces a container. Pure, so workflows may call it.
+ * ordered, so reordering them never replaces a container. Restart policy, kind and readiness
+ * check change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
  */
 public final class SpecHash {
 
@@ -24,6 +25,10 @@ public final class SpecHash {
                 .sorted(Comparator.comparingInt(PortMapping::containerPort)
                         .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))
                 .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()));
+        // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
+        if (pod.memoryLimitBytes() != null) {
+            field(canonical, "memory", pod.memoryLimitBytes().toString());
+        }
         return sha256(canonical.toString());
     }
 

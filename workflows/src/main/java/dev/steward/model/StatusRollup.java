@@ -23,7 +23,12 @@ public final class StatusRollup {
                     yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed + " (" + failedCount
                             + " of " + pods.size() + ", maxUnhealthy " + maxUnhealthy + ")", true);
                 }
-                if (pods.values().stream().allMatch(p -> p == PodStatus.READY || p == PodStatus.FAILED)) {
+                if (all(pods.values(), PodStatus.COMPLETED)) {
+                    yield new Rollup<>(PartStatus.COMPLETED, "AllJobsCompleted",
+                            "all " + pods.size() + " jobs completed", true);
+                }
+                if (pods.values().stream().allMatch(p -> p == PodStatus.READY || p == PodStatus.COMPLETED
+                        || p == PodStatus.FAILED)) {
                     yield failedCount == 0
                             ? new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true)
                             : new Rollup<>(PartStatus.READY, "WithinMaxUnhealthy", "failed pods: " + failed + " ("

@@ -17,6 +17,13 @@ final class ActivityDefaults {
 
     private ActivityDefaults() {}
 
+    /** Long activities heartbeat; the heartbeat timeout notices a lost worker and delivers cancellation. */
+    static ActivityOptions heartbeating(Duration startToClose) {
+        return ActivityOptions.newBuilder(withTimeout(startToClose))
+                .setHeartbeatTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
     static ActivityOptions withTimeout(Duration startToClose) {
         return ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(startToClose)

@@ -1,11 +1,14 @@
 package dev.steward.workflow;
 
+import dev.steward.activity.ContainerEvent;
+import dev.steward.activity.ContainerState;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
+import java.util.List;
 
 /** A child of its session, id {@code session-{id}-part-{name}}: keeps the part's pods converged. */
 @WorkflowInterface
@@ -19,9 +22,25 @@ public interface PartWorkflow {
     @SignalMethod
     void setDesiredStatus(DesiredChange change);
 
-    /** Re-read the engine now instead of at the next resync. */
+    /** The session cascades a new spec; changed pods are replaced. */
     @SignalMethod
-    void resync();
+    void setSpec(PartSpecChange change);
+
+    /** The host relays an engine event about one of the part's containers. */
+    @SignalMethod
+    void containerEvent(ContainerEvent event);
+
+    /** Re-read the engine now: an operator's forced reconcile, cascaded by the session. */
+    @SignalMethod
+    void reconcileNow();
+
+    /** The host's periodic resync: every container of the part it listed. */
+    @SignalMethod
+    void resync(List<ContainerState> observed);
+
+    /** An operator acts on a pod. */
+    @SignalMethod
+    void podAction(PodAction action);
 
     /** The part and its pods as the workflow sees them. */
     @QueryMethod

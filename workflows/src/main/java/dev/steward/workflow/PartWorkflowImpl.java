@@ -1,12 +1,17 @@
 package dev.steward.workflow;
 
 import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.ContainerEvent;
+import dev.steward.activity.ProbeRequest;
+import dev.steward.activity.ProbeResult;
 import dev.steward.activity.ContainerNames;
 import dev.steward.activity.ContainerRequest;
 import dev.steward.activity.ContainerState;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.StewardLabels;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.ExitInfo;
+import dev.steward.model.ReadinessCheck;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
@@ -19,10 +24,12 @@ import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
+import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.SignalExternalWorkflowException;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,28 +38,40 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 
 /**
  * Observe, plan, act, record: each pass lists the part's containers once, plans every pod with
- * {@link PodReconciler}, acts on the plans in parallel and reports the result to the session.
+ * {@link PodReconciler}, acts on the plans in parallel and reports the result to the session. A pass
+ * runs when something asks for one: a new generation, an engine event or a resync that saw drift
+ * (both relayed by the host workflow), a readiness change, an operator, or a due restart or deadline.
  */
 public class PartWorkflowImpl implements PartWorkflow {
 
     /** The one engine Steward talks to until hosts and placement exist. */
-    static final String LOCAL_HOST = "local";
+    public static final String LOCAL_HOST = "local";
 
     private static final Logger log = Workflow.getLogger(PartWorkflowImpl.class);
+
+    /** Before this version a part re-listed its containers on its own timer; now the host drives resyncs. */
+    private static final String EVENT_DRIVEN = "event-driven-pods";
+
+    /** A probe activity returns unchanged after this long, so none runs forever. */
+    private static final Duration PROBE_MAX_WAIT = Duration.ofMinutes(10);
 
     private final ContainerActivities containers =
             Workflow.newActivityStub(ContainerActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+    /** Probes run until readiness changes. */
+    private final ContainerActivities probes = Workflow.newActivityStub(ContainerActivities.class,
+            ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1)));
 
     private UUID sessionId;
     private String name;
-    private List<PodSpec> podSpecs;
+    private Map<String, PodSpec> podSpecs;
     private String maxUnhealthy;
     private ReconcileSettings settings;
     private TransitionRecorder recorder;
@@ -64,40 +83,42 @@ public class PartWorkflowImpl implements PartWorkflow {
     private String message = "the part has not been reconciled yet";
     private long observedGeneration;
     private final Map<String, PodView> pods = new LinkedHashMap<>();
-    /** Pods that failed, with the generation they failed in: they are not retried until it changes. */
-    private final Map<String, Long> failedInGeneration = new HashMap<>();
+    private final Map<String, PodRuntime> runtimes = new HashMap<>();
+    private final List<PodAction> pendingActions = new ArrayList<>();
+    /** Set by events, resyncs that saw drift, probes and operator actions: the loop runs a pass. */
+    private boolean wake;
     private PartReport lastReport;
     /** How often each pod was created or started; reported with a failure. */
     private final Map<String, Integer> attempts = new HashMap<>();
-    private boolean resyncRequested;
 
     @Override
     public PartStatus run(PartInput input) {
         sessionId = input.sessionId();
         name = input.spec().name();
-        podSpecs = input.spec().pods();
+        podSpecs = specsByName(input.spec());
         maxUnhealthy = input.spec().maxUnhealthy();
         settings = input.settings();
         desired = input.desired();
         generation = input.generation();
         recorder = new TransitionRecorder(recording, sessionId);
-        for (PodSpec pod : podSpecs) {
+        for (PodSpec pod : podSpecs.values()) {
             pods.put(pod.name(), new PodView(pod.name(), PodStatus.PENDING, "NotReconciled", null, null, null));
+            runtimes.put(pod.name(), new PodRuntime());
         }
         try {
             while (true) {
                 long passGeneration = generation;
-                resyncRequested = false;
                 reconcile();
                 rollUp(passGeneration);
                 if (status == PartStatus.DELETED) {
                     return status;
                 }
-                Workflow.await(settings.resyncInterval(), () -> generation != passGeneration || resyncRequested);
+                awaitWork(passGeneration);
             }
         } catch (CanceledFailure canceled) {
             // The session went away without deleting us: remove what we own, whatever it takes.
             Workflow.newDetachedCancellationScope(() -> {
+                runtimes.values().forEach(PodRuntime::stopProbe);
                 desired = DesiredStatus.DELETED;
                 reconcile();
                 rollUp(generation);
@@ -115,13 +136,73 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     @Override
-    public void resync() {
-        resyncRequested = true;
+    public void reconcileNow() {
+        wake = true;
+    }
+
+    @Override
+    public void setSpec(PartSpecChange change) {
+        // The session may cascade its desired status with the same generation before the spec arrives.
+        if (change.generation() >= generation) {
+            podSpecs = specsByName(change.spec());
+            generation = change.generation();
+            wake = true;
+        }
+    }
+
+    @Override
+    public void containerEvent(ContainerEvent event) {
+        log.debug("part {}: {} of container {} (pod {})", name, event.action(), event.containerId(), event.pod());
+        wake = true;
+    }
+
+    @Override
+    public void resync(List<ContainerState> observed) {
+        if (PodReconciler.drifted(pods.values(), observed)) {
+            wake = true;
+        }
+    }
+
+    @Override
+    public void podAction(PodAction action) {
+        pendingActions.add(action);
+        wake = true;
     }
 
     @Override
     public PartView view() {
         return new PartView(name, status, reason, message, List.copyOf(pods.values()));
+    }
+
+    /**
+     * Sleeps until something asks for a pass: a new generation, an event, drift, a probe, an operator,
+     * or the next due restart or job deadline.
+     */
+    private void awaitWork(long passGeneration) {
+        Supplier<Boolean> asked = () -> generation != passGeneration || wake;
+        if (Workflow.getVersion(EVENT_DRIVEN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
+            Workflow.await(settings.resyncInterval(), asked);
+            return;
+        }
+        Long due = nextDue();
+        if (due == null) {
+            Workflow.await(asked);
+        } else if (due > Workflow.currentTimeMillis()) {
+            Workflow.await(Duration.ofMillis(due - Workflow.currentTimeMillis()), asked);
+        }
+        wake = false;
+    }
+
+    private Long nextDue() {
+        Long due = null;
+        for (PodRuntime rt : runtimes.values()) {
+            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt}) {
+                if (at != null && (due == null || at < due)) {
+                    due = at;
+                }
+            }
+        }
+        return due;
     }
 
     private void reconcile() {
@@ -137,7 +218,8 @@ public class PartWorkflowImpl implements PartWorkflow {
                 .collect(Collectors.groupingBy(c -> String.valueOf(c.label(StewardLabels.POD)), LinkedHashMap::new,
                         Collectors.toList()));
         List<Promise<Void>> work = new ArrayList<>();
-        for (PodSpec pod : podSpecs) {
+        applyActions();
+        for (PodSpec pod : podSpecs.values()) {
             List<ContainerState> mine = byPod.getOrDefault(pod.name(), List.of());
             work.add(Async.procedure(() -> reconcilePod(pod, mine)));
         }
@@ -151,12 +233,19 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     private void reconcilePod(PodSpec pod, List<ContainerState> observed) {
-        if (desired == DesiredStatus.RUNNING && failedInGeneration.getOrDefault(pod.name(), -1L) == generation) {
+        PodRuntime rt = runtimes.get(pod.name());
+        if (desired == DesiredStatus.RUNNING && rt.finishedInGeneration == generation) {
             return;
         }
         String specHash = SpecHash.of(pod);
         PodPlan plan = PodReconciler.plan(desired, specHash, observed);
         try {
+            if (desired != DesiredStatus.RUNNING) {
+                rt.stopProbe();
+                rt.restartAt = null;
+            } else if (rollingReplace(pod, rt, plan, specHash)) {
+                return;
+            }
             for (ContainerState old : plan.remove()) {
                 if (desired != DesiredStatus.RUNNING) {
                     update(pod, PodStatus.STOPPING, "Desired" + titleCase(desired), "removing container " + old.name(),
@@ -169,15 +258,19 @@ public class PartWorkflowImpl implements PartWorkflow {
             }
             switch (plan.step()) {
                 case CREATE -> {
-                    String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
-                    update(pod, PodStatus.CREATING, "Creating", "creating container " + containerName, null);
-                    ContainerState created = containers.ensureContainer(request(pod, specHash, containerName));
+                    ContainerState created = create(pod, specHash);
                     start(pod, created, "Created", "starting new container");
                 }
-                case START -> start(pod, plan.current(), "NotRunning", "starting stopped container");
+                case START -> {
+                    if ("created".equals(plan.current().state())) {
+                        start(pod, plan.current(), "NotRunning", "starting stopped container");
+                    } else {
+                        exited(pod, rt, plan.current());
+                    }
+                }
                 case NONE -> {
                     if (desired == DesiredStatus.RUNNING) {
-                        update(pod, PodStatus.READY, "Running", "the container runs", plan.current().id());
+                        running(pod, rt, plan.current());
                     } else {
                         PodStatus gone = desired == DesiredStatus.STOPPED ? PodStatus.STOPPED : PodStatus.REMOVED;
                         update(pod, gone, "NoContainer", "no container of the pod exists", null);
@@ -185,31 +278,235 @@ public class PartWorkflowImpl implements PartWorkflow {
                 }
             }
         } catch (ActivityFailure failure) {
-            failedInGeneration.put(pod.name(), generation);
+            rt.finishedInGeneration = generation;
+            rt.stopProbe();
             update(pod, PodStatus.FAILED, failureReason(failure), rootMessage(failure), pods.get(pod.name()).containerId());
         }
     }
 
+    private ContainerState create(PodSpec pod, String specHash) {
+        String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
+        boolean hadOne = pods.get(pod.name()).containerId() != null;
+        update(pod, PodStatus.CREATING, hadOne ? "ContainerMissing" : "Creating",
+                (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName, null);
+        return containers.ensureContainer(request(pod, specHash, containerName));
+    }
+
     private void start(PodSpec pod, ContainerState container, String why, String what) {
+        PodRuntime rt = runtimes.get(pod.name());
         update(pod, PodStatus.STARTING, why, what, container.id());
         ContainerState started = containers.startContainer(container.id());
+        rt.startedAt = Workflow.currentTimeMillis();
+        if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {
+            rt.deadlineAt = rt.startedAt + pod.activeDeadlineSeconds() * 1000L;
+        }
         if (started.running()) {
-            update(pod, PodStatus.READY, "Started", "the container runs", started.id());
+            running(pod, rt, started);
         } else {
-            failedInGeneration.put(pod.name(), generation);
-            update(pod, PodStatus.FAILED, "ExitedOnStart",
-                    "the container exited at once with code " + started.exitCode(), started.id());
+            exited(pod, rt, started);
+        }
+    }
+
+    /** The pod's current container runs: READY unless its readiness check fails or a job's deadline passed. */
+    private void running(PodSpec pod, PodRuntime rt, ContainerState container) {
+        rt.restartAt = null;
+        if (rt.deadlineAt != null && Workflow.currentTimeMillis() >= rt.deadlineAt) {
+            stopAndRemove(container, false);
+            finish(pod, rt, PodStatus.FAILED, "DeadlineExceeded", "the job ran longer than its activeDeadlineSeconds "
+                    + pod.activeDeadlineSeconds() + " and was stopped", container.id());
+            return;
+        }
+        ReadinessCheck check = pod.isJob() ? null : pod.readiness();
+        if (check == null) {
+            update(pod, PodStatus.READY, "Running", "the container runs", container.id());
+            return;
+        }
+        probe(pod, rt, container.id(), check);
+        if (rt.ready) {
+            update(pod, PodStatus.READY, "ReadinessPassed", rt.probeMessage, container.id());
+        } else {
+            update(pod, PodStatus.NOT_READY, "ReadinessFailing",
+                    rt.probeMessage == null ? "waiting for the first passing readiness check" : rt.probeMessage,
+                    container.id());
+        }
+    }
+
+    /** Keeps one probe running per current container; it wakes the loop whenever readiness changes. */
+    private void probe(PodSpec pod, PodRuntime rt, String containerId, ReadinessCheck check) {
+        if (containerId.equals(rt.probedContainer)) {
+            return;
+        }
+        rt.stopProbe();
+        rt.probedContainer = containerId;
+        rt.probeMessage = null;
+        rt.probe = Workflow.newCancellationScope(() -> Async.procedure(() -> {
+            while (containerId.equals(rt.probedContainer)) {
+                ProbeResult result = probes.awaitReadinessChange(
+                        new ProbeRequest(containerId, check, rt.ready, (int) PROBE_MAX_WAIT.toSeconds()));
+                if (result.ready() != rt.ready && containerId.equals(rt.probedContainer)) {
+                    rt.ready = result.ready();
+                    rt.probeMessage = result.message();
+                    wake = true;
+                }
+            }
+        }).exceptionally(failure -> {
+            if (!(failure instanceof CanceledFailure)) {
+                log.warn("part {}: probe of pod {} failed: {}", name, pod.name(), rootMessage(failure));
+            }
+            return null;
+        }));
+        rt.probe.run();
+    }
+
+    /** The current container has exited: decide restart, completion or failure (retry table layers 2-3). */
+    private void exited(PodSpec pod, PodRuntime rt, ContainerState container) {
+        rt.stopProbe();
+        long now = Workflow.currentTimeMillis();
+        if (rt.restartAt == null) {
+            ContainerState detail = containers.inspectContainer(container.id());
+            ContainerState seen = detail == null ? container : detail;
+            ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
+            rt.lastExit = exit;
+            long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
+            RestartDecision decision = RestartDecision.after(pod, settings, exit, rt.restarts, rt.exponent, ran, now);
+            switch (decision.action()) {
+                case COMPLETE -> {
+                    finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
+                    return;
+                }
+                case FAIL -> {
+                    finish(pod, rt, PodStatus.FAILED, decision.reason(), decision.message(), container.id());
+                    return;
+                }
+                case RESTART -> {
+                    rt.restarts = decision.restarts();
+                    rt.exponent = decision.exponent();
+                    rt.restartAt = decision.restartAt();
+                    update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
+                    // Even a zero backoff restarts in the next pass, so a container that dies at once cannot spin here.
+                    return;
+                }
+            }
+        }
+        if (now >= rt.restartAt) {
+            rt.restartAt = null;
+            start(pod, container, "BackOffElapsed", "restart " + rt.restarts + " of the exited container");
+        }
+    }
+
+    private void finish(PodSpec pod, PodRuntime rt, PodStatus status, String why, String what, String containerId) {
+        rt.finishedInGeneration = generation;
+        rt.restartAt = null;
+        rt.deadlineAt = null;
+        rt.stopProbe();
+        update(pod, status, why, what, containerId);
+    }
+
+    /**
+     * A changed spec of a pod with a readiness check: start the new container beside the old one and
+     * remove the old only once the new is READY; past the rollout deadline keep the old and report.
+     *
+     * @return whether the pass for this pod is done
+     */
+    private boolean rollingReplace(PodSpec pod, PodRuntime rt, PodPlan plan, String specHash) {
+        ContainerState serving = plan.remove().stream().filter(ContainerState::running).findFirst().orElse(null);
+        if (pod.isJob() || pod.readiness() == null || plan.step() != PodPlan.Step.CREATE || serving == null) {
+            return false;
+        }
+        if (rt.rolloutFailedInGeneration == generation) {
+            // The old container keeps serving until the next spec change.
+            running(pod, rt, serving);
+            return true;
+        }
+        String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
+        ContainerState next = containers.ensureContainer(request(pod, specHash, containerName));
+        containers.startContainer(next.id());
+        Duration deadline = settings.rolloutDeadline();
+        CancellationScope[] scope = new CancellationScope[1];
+        Promise<ProbeResult>[] result = new Promise[1];
+        scope[0] = Workflow.newCancellationScope(() -> result[0] = Async.function(probes::awaitReadinessChange,
+                new ProbeRequest(next.id(), pod.readiness(), false, (int) Math.max(1, deadline.toSeconds()))));
+        scope[0].run();
+        Workflow.await(deadline, () -> result[0].isCompleted());
+        boolean ready = result[0].isCompleted() && result[0].getFailure() == null && result[0].get().ready();
+        if (!ready) {
+            scope[0].cancel();
+            stopAndRemove(next);
+            rt.rolloutFailedInGeneration = generation;
+            record(pod, pods.get(pod.name()).status(), "RolloutFailed", "the new container did not become ready within"
+                    + " the rollout deadline of " + deadline.toSeconds() + " s; the old container keeps running",
+                    serving.id());
+            return true;
+        }
+        for (ContainerState old : plan.remove()) {
+            stopAndRemove(old);
+        }
+        rt.stopProbe();
+        rt.startedAt = Workflow.currentTimeMillis();
+        update(pod, PodStatus.STARTING, "RolledOut", "the new container is ready; the old one was removed", next.id());
+        running(pod, rt, next);
+        return true;
+    }
+
+    private void applyActions() {
+        long now = Workflow.currentTimeMillis();
+        for (PodAction action : pendingActions) {
+            PodRuntime rt = runtimes.get(action.pod());
+            if (rt == null) {
+                continue;
+            }
+            if (action.action() == PodAction.Kind.RESET_BACKOFF) {
+                rt.resetBackoff();
+            }
+            boolean crashLooped = rt.finishedInGeneration == generation
+                    && "CrashLoopBackOff".equals(pods.get(action.pod()).reason());
+            if (action.action() == PodAction.Kind.RESTART || crashLooped) {
+                rt.finishedInGeneration = -1;
+                rt.deadlineAt = null;
+            }
+            if (rt.restartAt != null) {
+                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now
+                        : now + RestartDecision.delayMillis(settings, 0);
+            }
+            if (action.action() == PodAction.Kind.RESTART && pods.get(action.pod()).status() == PodStatus.READY) {
+                restartNow(action.pod());
+            }
+        }
+        pendingActions.clear();
+    }
+
+    private void restartNow(String pod) {
+        String containerId = pods.get(pod).containerId();
+        if (containerId != null) {
+            runtimes.get(pod).stopProbe();
+            containers.stopContainer(containerId, (int) settings.stopGrace().toSeconds());
+            // The stopped container is started again by this pass's START step, as an operator restart.
+            runtimes.get(pod).restartAt = Workflow.currentTimeMillis();
         }
     }
 
     private ContainerRequest request(PodSpec pod, String specHash, String containerName) {
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.env(), pod.ports(),
-                StewardLabels.forPod(sessionId, name, pod.name(), generation, specHash));
+                StewardLabels.forPod(sessionId, name, pod.name(), generation, specHash, settings.deployment()),
+                pod.memoryLimitBytes());
+    }
+
+    private static Map<String, PodSpec> specsByName(dev.steward.model.PartSpec spec) {
+        Map<String, PodSpec> byName = new LinkedHashMap<>();
+        spec.pods().forEach(pod -> byName.put(pod.name(), pod));
+        return byName;
     }
 
     private void stopAndRemove(ContainerState container) {
+        stopAndRemove(container, true);
+    }
+
+    /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */
+    private void stopAndRemove(ContainerState container, boolean remove) {
         containers.stopContainer(container.id(), (int) settings.stopGrace().toSeconds());
-        containers.removeContainer(container.id());
+        if (remove) {
+            containers.removeContainer(container.id());
+        }
     }
 
     private void stopAndRemoveQuietly(ContainerState container) {
@@ -226,9 +523,17 @@ public class PartWorkflowImpl implements PartWorkflow {
         if (before.status() == to && Objects.equals(before.containerId(), containerId)) {
             return;
         }
+        record(pod, to, why, what, containerId);
+    }
+
+    private void record(PodSpec pod, PodStatus to, String why, String what, String containerId) {
+        PodView before = pods.get(pod.name());
+        PodRuntime rt = runtimes.get(pod.name());
         String host = containerId == null ? null : LOCAL_HOST;
-        recorder.pod(name, pod.name(), before.status(), to, why, what, generation, containerId, host);
-        pods.put(pod.name(), new PodView(pod.name(), to, why, what, containerId, host));
+        Instant nextRestartAt = to == PodStatus.BACKING_OFF && rt.restartAt != null ? Instant.ofEpochMilli(rt.restartAt) : null;
+        PodView after = new PodView(pod.name(), to, why, what, containerId, host, rt.restarts, rt.lastExit, nextRestartAt);
+        recorder.pod(before.status(), name, after, generation);
+        pods.put(pod.name(), after);
     }
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */

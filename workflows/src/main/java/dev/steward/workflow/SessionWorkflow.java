@@ -1,6 +1,7 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
@@ -50,6 +51,14 @@ public interface SessionWorkflow {
     /** Refuses to reconcile a session past its cleanup deadline. */
     @UpdateValidatorMethod(updateName = "reconcileNow")
     void validateReconcileNow();
+
+    /** Replaces the session's spec: same parts and pods by name; changed pods are replaced. */
+    @UpdateMethod
+    long updateSpec(SessionSpec spec);
+
+    /** Refuses a spec that adds, removes or renames parts or pods. */
+    @UpdateValidatorMethod(updateName = "updateSpec")
+    void validateSpec(SessionSpec spec);
 
     /** A part reports its observed state. */
     @SignalMethod

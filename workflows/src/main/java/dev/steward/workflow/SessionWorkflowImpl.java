@@ -169,6 +169,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public DesiredStatusChange setDesiredStatus(DesiredStatus requested) {
+        // An update can arrive in the workflow's first task, before run() has read its input.
+        Workflow.await(() -> sessionId != null);
         if (requested == desired) {
             return new DesiredStatusChange(desired, generation, false);
         }
@@ -249,7 +251,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult reconcileNow() {
-        started.forEach(name -> partStub(name).resync());
+        started.forEach(name -> partStub(name).reconcileNow());
         dirty = true;
         return new OperatorActionResult("reconcile", sessionId.toString(), generation);
     }
@@ -259,6 +261,36 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         refuseAfterDeadline();
         if (isTerminal()) {
             throw new IllegalStateException("the session has ended " + status);
+        }
+    }
+
+    @Override
+    public long updateSpec(SessionSpec newSpec) {
+        generation++;
+        spec = new SessionSpec(spec.owner(), desired, newSpec.parts(), spec.timeslot(), spec.restart());
+        recording.recordSpec(sessionId, spec, generation);
+        // Parts not started yet start from the new spec when their gate opens.
+        for (PartSpec part : spec.parts()) {
+            if (started.contains(part.name())) {
+                partStub(part.name()).setSpec(new PartSpecChange(part, generation));
+            }
+        }
+        dirty = true;
+        return generation;
+    }
+
+    @Override
+    public void validateSpec(SessionSpec newSpec) {
+        if (newSpec == null) {
+            throw new IllegalArgumentException("a spec is required");
+        }
+        refuseAfterDeadline();
+        if (desired == DesiredStatus.DELETED) {
+            throw new IllegalStateException("the session is being deleted; its spec cannot change");
+        }
+        if (!shape(newSpec).equals(shape(spec))) {
+            throw new IllegalArgumentException("a spec change must keep the same parts and pods by name: "
+                    + shape(spec) + ", got " + shape(newSpec));
         }
     }
 
@@ -651,6 +683,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     private static Instant now() {
         return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+    }
+
+    private static Map<String, List<String>> shape(SessionSpec s) {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        s.parts().forEach(p -> names.put(p.name(), p.pods().stream().map(dev.steward.model.PodSpec::name).toList()));
+        return names;
     }
 
     private static PartView notStarted(PartSpec part) {

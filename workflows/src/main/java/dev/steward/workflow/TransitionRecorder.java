@@ -2,6 +2,7 @@ package dev.steward.workflow;
 
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.TransitionRecord;
+import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -22,20 +23,20 @@ final class TransitionRecorder {
     }
 
     void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
-        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null, null);
+        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null);
     }
 
     void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation) {
-        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null, null);
+        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null);
     }
 
-    void pod(String part, String pod, Enum<?> from, Enum<?> to, String reason, String message, long generation,
-            String containerId, String host) {
-        record(ResourceKind.POD, part, pod, from, to, reason, message, generation, null, containerId, host);
+    void pod(Enum<?> from, String part, PodView pod, long generation) {
+        record(ResourceKind.POD, part, pod.name(), from, pod.status(), pod.reason(), pod.message(), generation, null,
+                pod);
     }
 
     private void record(ResourceKind kind, String part, String pod, Enum<?> from, Enum<?> to, String reason,
-            String message, long generation, Long observedGeneration, String containerId, String host) {
+            String message, long generation, Long observedGeneration, PodView podView) {
         recording.recordTransition(new TransitionRecord(
                 Workflow.randomUUID(),
                 sessionId,
@@ -48,8 +49,11 @@ final class TransitionRecorder {
                 message,
                 generation,
                 observedGeneration,
-                containerId,
-                host,
-                Instant.ofEpochMilli(Workflow.currentTimeMillis())));
+                podView == null ? null : podView.containerId(),
+                podView == null ? null : podView.host(),
+                Instant.ofEpochMilli(Workflow.currentTimeMillis()),
+                podView == null ? null : podView.restarts(),
+                podView == null ? null : podView.lastExit(),
+                podView == null ? null : podView.nextRestartAt()));
     }
 }

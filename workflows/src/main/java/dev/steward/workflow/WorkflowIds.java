@@ -14,4 +14,8 @@ public final class WorkflowIds {
     public static String part(UUID sessionId, String partName) {
         return session(sessionId) + "-part-" + partName;
     }
+
+    public static String host(String hostName) {
+        return "host-" + hostName;
+    }
 }

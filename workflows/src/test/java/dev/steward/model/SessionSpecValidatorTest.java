@@ -256,17 +256,59 @@ class SessionSpecValidatorTest {
 
     @Test
     void negativeResourcesAndBadSelectorsAreNamed() {
-        SessionSpec spec = withPod(0, 1, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(),
-                Map.of("zone", "eu west"), new PodResources(-0.5, -1L)));
+        SessionSpec spec = withPod(0, 1, p -> placed(p, Map.of("zone", "eu west"), new PodResources(-0.5, -1L)));
         assertEquals(List.of("parts[0].pods[1].hostSelector.zone", "parts[0].pods[1].resources.cpus",
                 "parts[0].pods[1].resources.memoryMb"), fields(spec));
     }
 
     @Test
     void placementFieldsAreOptional() {
-        SessionSpec spec = withPod(0, 1, p -> new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(),
-                Map.of("zone", "eu-west"), new PodResources(0.5, 256L)));
+        SessionSpec spec = withPod(0, 1, p -> placed(p, Map.of("zone", "eu-west"), new PodResources(0.5, 256L)));
         assertEquals(List.of(), fields(spec));
         assertEquals(PodResources.NONE, valid().parts().get(0).pods().get(0).resources());
+    }
+
+    @Test
+    void aReadinessCheckNeedsWhatItsTypeUses() {
+        assertEquals(List.of("parts[0].pods[0].readiness.port"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.HTTP, null, null, "/", 1, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.command"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.EXEC, List.of(), null, null, 1, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.intervalSeconds"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(ProbeType.TCP, null, 80, null, 0, 1, 1), null, null))));
+        assertEquals(List.of("parts[0].pods[0].readiness.type"), fields(withPod(0, 0,
+                p -> behaving(p, null, null, new ReadinessCheck(null, null, 80, null, 1, 1, 1), null, null))));
+    }
+
+    @Test
+    void aDeadlineBelongsToJobsAndMemoryHasAFloor() {
+        assertEquals(List.of("parts[0].pods[0].activeDeadlineSeconds"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.WORKER, null, null, 5, null))));
+        assertEquals(List.of("parts[0].pods[0].activeDeadlineSeconds"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, null, null, 0, null))));
+        assertEquals(List.of("parts[0].pods[0].resources.memoryMb"),
+                fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, null, null, 5, 1L))));
+        assertEquals(List.of(), fields(withPod(0, 0, p -> behaving(p, PodKind.JOB, RestartPolicy.ON_FAILURE, null, 5,
+                16L))));
+    }
+
+    @Test
+    void restartOverridesMustBeSensible() {
+        SessionSpec base = valid();
+        SessionSpec bad = new SessionSpec(base.owner(), base.desiredStatus(), base.parts(), base.timeslot(),
+                new RestartSettings(20, 10, -1, -2, 0));
+        assertEquals(List.of("restart.stableSeconds", "restart.maxRestarts", "restart.rolloutDeadlineSeconds",
+                "restart.backoffCapSeconds"), fields(bad));
+    }
+
+    private static PodSpec behaving(PodSpec p, PodKind kind, RestartPolicy policy, ReadinessCheck check,
+            Integer deadline, Long memoryMb) {
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), kind, policy, check, deadline, null,
+                new PodResources(null, memoryMb));
+    }
+
+    private static PodSpec placed(PodSpec p, Map<String, String> hostSelector, PodResources resources) {
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), null, null, null, null, hostSelector,
+                resources);
     }
 }

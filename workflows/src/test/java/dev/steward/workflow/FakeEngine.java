@@ -3,6 +3,8 @@ package dev.steward.workflow;
 import dev.steward.activity.ContainerActivities;
 import dev.steward.activity.ContainerRequest;
 import dev.steward.activity.ContainerState;
+import dev.steward.activity.ProbeRequest;
+import dev.steward.activity.ProbeResult;
 import dev.steward.activity.StewardLabels;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
@@ -104,7 +106,25 @@ final class FakeEngine implements ContainerActivities {
         }
     }
 
+    @Override
+    public synchronized ContainerState inspectContainer(String containerId) {
+        return byId.get(containerId);
+    }
+
+    /** Readiness checks need a real container; workflow tests use pods without them. */
+    @Override
+    public ProbeResult awaitReadinessChange(ProbeRequest request) {
+        throw ApplicationFailure.newNonRetryableFailure("the fake engine runs no readiness checks", "Unsupported");
+    }
+
     // ---- what tests arrange
+
+    /** The container's process ends, as a crash or an OOM kill would end it. */
+    synchronized void exit(String containerId, int exitCode, boolean oomKilled) {
+        ContainerState c = byId.get(containerId);
+        byId.put(containerId, new ContainerState(c.id(), c.name(), c.labels(), false, "exited", exitCode, oomKilled,
+                c.createdAt()));
+    }
 
     /** Every later ensure of this pod's container fails non-retryably with this message. */
     void refuseSpecOf(String pod, String message) {

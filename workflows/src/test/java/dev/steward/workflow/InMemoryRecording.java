@@ -30,6 +30,9 @@ final class InMemoryRecording implements RecordingActivities {
     }
 
     @Override
+    public void recordSpec(UUID sessionId, dev.steward.model.SessionSpec spec, long generation) {}
+
+    @Override
     public void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {
         CountDownLatch held = desiredStatusesHeld;
         if (held != null) {

@@ -52,6 +52,14 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
     public void validateReconcileNow() {}
 
     @Override
+    public long updateSpec(dev.steward.model.SessionSpec spec) {
+        return 0;
+    }
+
+    @Override
+    public void validateSpec(dev.steward.model.SessionSpec spec) {}
+
+    @Override
     public void partChanged(PartReport report) {}
 
     @Override

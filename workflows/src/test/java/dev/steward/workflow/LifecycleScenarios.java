@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.activity.ContainerEvent;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FailurePolicy;
 import dev.steward.model.PartGate;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PodKind;
+import dev.steward.model.PodSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodStatus;
@@ -35,6 +39,7 @@ final class LifecycleScenarios {
     static final String TASK_QUEUE = "steward-replay";
     static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
     static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
+    static final UUID RESTARTS_SESSION_ID = UUID.fromString("c3e1f0a9-6b2d-4e57-8f14-7a9d2c0b5e36");
 
     static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
     static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
@@ -78,7 +83,7 @@ final class LifecycleScenarios {
     }
 
     /**
-     * A part alone: READY; a container deleted behind its back and recreated on the next resync;
+     * A part alone: READY; a container deleted behind its back and recreated on the host's next resync;
      * STOPPED; DELETED. Returns the part's history.
      */
     static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
@@ -92,7 +97,7 @@ final class LifecycleScenarios {
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
         String appBefore = appOf(ready).containerId();
         engine.deleteBehindTheWorkflowsBack(appBefore);
-        env.sleep(ReconcileSettings.DEFAULTS.resyncInterval().plusSeconds(1));
+        part.resync(engine.containersOf(PART_SESSION_ID));
         PartView repaired = Eventually.await("app recreated", part::view,
                 v -> appOf(v).status() == PodStatus.READY && !appBefore.equals(appOf(v).containerId()));
         assertNotEquals(appBefore, appOf(repaired).containerId());
@@ -164,6 +169,35 @@ final class LifecycleScenarios {
                 TestSessions.part("web", "app", "cache"),
                 TestSessions.part("api", List.of("db"), PartGate.READY, FailurePolicy.ABORT, null, "server", "worker"),
                 TestSessions.part("db", "primary", "replica"));
+    }
+
+    /**
+     * Restarts and jobs: a job completes; a worker crashes (the host relays its die event), backs
+     * off, restarts after the timer, is restarted by an operator; then the part is deleted.
+     */
+    static WorkflowExecutionHistory partRestarts(TestWorkflowEnvironment env, FakeEngine engine) {
+        WorkflowClient client = env.getWorkflowClient();
+        String workflowId = WorkflowIds.part(RESTARTS_SESSION_ID, "mixed");
+        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
+        PodSpec app = TestSessions.pod("app");
+        PodSpec once = new PodSpec("once", TestSessions.IMAGE, List.of("true"), null, null, PodKind.JOB, null, null,
+                null, null, null);
+        engine.exitAtOnce("once", 0);
+        WorkflowClient.start(part::run, new PartInput(RESTARTS_SESSION_ID, new PartSpec("mixed", List.of(app, once)),
+                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+
+        PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
+        String appId = appOf(ready).containerId();
+        engine.exit(appId, 1, false);
+        part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
+        Eventually.await("app BACKING_OFF", part::view, v -> appOf(v).status() == PodStatus.BACKING_OFF);
+        env.sleep(ReconcileSettings.DEFAULTS.backoffBase().plusSeconds(1));
+        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        part.podAction(new PodAction("app", PodAction.Kind.RESTART));
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return client.fetchHistory(workflowId);
     }
 
     private static PodView appOf(PartView part) {

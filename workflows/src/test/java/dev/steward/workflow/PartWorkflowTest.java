@@ -11,6 +11,9 @@ import dev.steward.activity.ContainerNames;
 import dev.steward.activity.ContainerState;
 import dev.steward.activity.TransitionRecord;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.ExitInfo;
+import dev.steward.model.PodSpec;
+import dev.steward.model.RestartPolicy;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -93,17 +96,21 @@ class PartWorkflowTest {
     }
 
     @Test
-    void aContainerThatExitsAtOnceFailsItsPod() {
+    void aContainerThatExitsAtOnceFailsItsPodWhenItsPolicyIsNever() {
         engine.exitAtOnce("crashy", 3);
-        PartWorkflow part = start(TestSessions.part("web", "crashy", "steady"));
+        PodSpec crashySpec = TestSessions.pod("crashy");
+        PartWorkflow part = start(new PartSpec("web", List.of(new PodSpec(crashySpec.name(), crashySpec.image(),
+                crashySpec.command(), crashySpec.env(), crashySpec.ports(), null, RestartPolicy.NEVER, null, null, null, null),
+                TestSessions.pod("steady"))));
 
         PartView failed = Eventually.await("part FAILED with its steady pod READY", part::view,
                 view -> view.status() == PartStatus.FAILED && pod(view, "steady").status() == PodStatus.READY);
 
         PodView crashy = pod(failed, "crashy");
         assertEquals(PodStatus.FAILED, crashy.status());
-        assertEquals("ExitedOnStart", crashy.reason());
+        assertEquals("Error", crashy.reason());
         assertTrue(crashy.message().contains("code 3"), crashy.message());
+        assertEquals(new ExitInfo(3, "Error"), crashy.lastExit());
     }
 
     @Test
@@ -117,7 +124,8 @@ class PartWorkflowTest {
         assertTrue(engine.containerOf(sessionId, "web", "app").isEmpty());
         assertEquals(appBefore, pod(part.view(), "app").containerId(), "nothing notices before the resync");
 
-        testEnv.sleep(ReconcileSettings.DEFAULTS.resyncInterval().plusSeconds(1));
+        // The host's resync hands the part what it listed; the part sees app's container is gone.
+        part.resync(engine.containersOf(sessionId));
 
         PartView repaired = Eventually.await("app recreated", part::view, view -> {
             PodView app = pod(view, "app");

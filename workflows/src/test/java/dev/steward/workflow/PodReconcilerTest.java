@@ -1,12 +1,16 @@
 package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.steward.activity.ContainerState;
 import dev.steward.activity.StewardLabels;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -21,7 +25,7 @@ class PodReconcilerTest {
     private static final String OLD_HASH = "b".repeat(64);
 
     private static ContainerState container(String id, String specHash, boolean running) {
-        return new ContainerState(id, "steward_" + id, StewardLabels.forPod(SESSION, "web", "app", 1, specHash),
+        return new ContainerState(id, "steward_" + id, StewardLabels.forPod(SESSION, "web", "app", 1, specHash, "steward"),
                 running, running ? "running" : "exited", running ? null : 0, false, Instant.EPOCH);
     }
 
@@ -107,5 +111,23 @@ class PodReconcilerTest {
         assertEquals(PodPlan.Step.NONE, plan.step());
         assertNull(plan.current());
         assertEquals(List.of(), plan.remove());
+    }
+
+    @Test
+    void aResyncThatSeesWhatThePartBelievesIsNoDrift() {
+        List<PodView> pods = List.of(new PodView("app", PodStatus.READY, "Running", null, "c1", "local"));
+        assertFalse(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, true))));
+    }
+
+    @Test
+    void aMissingStoppedOrUnknownContainerIsDrift() {
+        List<PodView> pods = List.of(new PodView("app", PodStatus.READY, "Running", null, "c1", "local"));
+        assertTrue(PodReconciler.drifted(pods, List.of()), "gone");
+        assertTrue(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, false))), "stopped");
+        assertTrue(PodReconciler.drifted(pods, List.of(container("c1", DESIRED_HASH, true),
+                container("c2", OLD_HASH, true))), "a stray");
+        List<PodView> backingOff = List.of(new PodView("app", PodStatus.BACKING_OFF, "BackOff", null, "c1", "local"));
+        assertFalse(PodReconciler.drifted(backingOff, List.of(container("c1", DESIRED_HASH, false))),
+                "an exited container of a pod that backs off is expected");
     }
 }

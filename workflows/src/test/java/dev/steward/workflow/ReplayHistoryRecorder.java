@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * <pre>
  * mvn -pl workflows test -Dtest=ReplayHistoryRecorder -Dsteward.recordHistories=true
  * </pre>
+ *
+ * A history file that exists is kept: it stands for workflows recorded by older code, which must
+ * keep replaying. Delete a file to record it again.
  */
 @EnabledIfSystemProperty(named = "steward.recordHistories", matches = "true")
 class ReplayHistoryRecorder {
@@ -29,18 +33,32 @@ class ReplayHistoryRecorder {
     static final String PART_HISTORY = "histories/part-lifecycle.json";
     static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
     static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
+    static final String RESTARTS_HISTORY = "histories/part-restarts.json";
 
     @Test
     void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
         try (SessionFixture f = new SessionFixture()) {
-            write(resources.resolve(TIMESLOT_HISTORY),
-                    LifecycleScenarios.twoHourSlot(f, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
+            if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
+                write(resources.resolve(TIMESLOT_HISTORY),
+                        LifecycleScenarios.twoHourSlot(f, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
+            }
         }
         try (SessionFixture f = new SessionFixture()) {
-            SessionFixture.Started s = LifecycleScenarios.manyReports(f, LifecycleScenarios.REPORTS_SESSION_ID,
-                    LifecycleScenarios.REPORTS, LifecycleScenarios.SHORT_RUNS);
-            write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), f.runs(s).getFirst());
+            if (Files.notExists(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY))) {
+                SessionFixture.Started s = LifecycleScenarios.manyReports(f, LifecycleScenarios.REPORTS_SESSION_ID,
+                        LifecycleScenarios.REPORTS, LifecycleScenarios.SHORT_RUNS);
+                write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), f.runs(s).getFirst());
+            }
+        }
+        if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
+            FakeEngine engine = new FakeEngine();
+            TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
+            try {
+                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(env, engine));
+            } finally {
+                env.close();
+            }
         }
     }
 

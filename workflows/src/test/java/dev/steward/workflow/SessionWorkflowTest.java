@@ -95,6 +95,7 @@ class SessionWorkflowTest {
                 String specHash = SpecHash.of(pod);
                 assertEquals(Map.of(
                                 "steward.managed", "true",
+                                "steward.deployment", "steward",
                                 "steward.session", sessionId.toString(),
                                 "steward.part", part.name(),
                                 "steward.pod", pod.name(),

@@ -9,6 +9,7 @@ import dev.steward.model.Timeslot;
 import dev.steward.workflow.DesiredStatusChange;
 import dev.steward.workflow.OperatorActionResult;
 import dev.steward.workflow.TimeslotChange;
+import dev.steward.workflow.PodAction;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -77,6 +78,23 @@ public class SessionController {
     @Post("/{id}/reconcile")
     public HttpResponse<OperatorActionResult> reconcile(UUID id) {
         return HttpResponse.accepted().body(sessions.reconcile(id));
+    }
+
+    @Put("/{id}/spec")
+    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec) {
+        return HttpResponse.accepted().body(sessions.updateSpec(id, spec));
+    }
+
+    @Post("/{id}/pods/{part}/{pod}/reset-backoff")
+    public HttpResponse<Void> resetBackoff(UUID id, String part, String pod) {
+        sessions.podAction(id, part, pod, PodAction.Kind.RESET_BACKOFF);
+        return HttpResponse.accepted();
+    }
+
+    @Post("/{id}/pods/{part}/{pod}/restart")
+    public HttpResponse<Void> restart(UUID id, String part, String pod) {
+        sessions.podAction(id, part, pod, PodAction.Kind.RESTART);
+        return HttpResponse.accepted();
     }
 
     @Get("/{id}/transitions")

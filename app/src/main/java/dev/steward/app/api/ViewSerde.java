@@ -5,6 +5,7 @@ import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostTls;
 import dev.steward.model.PartView;
+import dev.steward.model.ExitInfo;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.DesiredStatusChange;
@@ -16,6 +17,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(SessionView.class)
 @SerdeImport(PartView.class)
 @SerdeImport(PodView.class)
+@SerdeImport(ExitInfo.class)
 @SerdeImport(FieldError.class)
 @SerdeImport(DesiredStatusChange.class)
 @SerdeImport(TimeslotChange.class)

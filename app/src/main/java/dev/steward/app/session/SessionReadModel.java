@@ -1,6 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.model.PartView;
+import dev.steward.model.ExitInfo;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
@@ -47,7 +48,10 @@ public class SessionReadModel {
                 .map(p -> new PartView(p.name(), p.status(), p.reason(), p.message(),
                         podRows.getOrDefault(p.name(), List.of()).stream()
                                 .map(pod -> new PodView(pod.name(), pod.status(), pod.reason(), pod.message(),
-                                        pod.containerId(), pod.host()))
+                                        pod.containerId(), pod.host(), pod.restarts(),
+                                        pod.lastExitReason() == null ? null
+                                                : new ExitInfo(pod.lastExitCode(), pod.lastExitReason()),
+                                        pod.nextRestartAt()))
                                 .toList()))
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),

@@ -17,8 +17,12 @@ import dev.steward.store.PartRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
+import dev.steward.app.api.SpecChange;
 import dev.steward.workflow.DesiredStatusChange;
 import dev.steward.workflow.OperatorActionResult;
+import dev.steward.workflow.PartWorkflow;
+import dev.steward.workflow.PodAction;
+import io.temporal.client.WorkflowNotFoundException;
 import dev.steward.workflow.SessionInput;
 import dev.steward.workflow.SessionWorkflow;
 import dev.steward.workflow.TimeslotChange;
@@ -93,8 +97,8 @@ public class SessionService {
                 .build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         try {
-            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION, reconcileConfig.settings(),
-                    lifecycleConfig.settings(), null));
+            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION,
+                    reconcileConfig.settings().with(spec.restart()), lifecycleConfig.settings(), null));
         } catch (RuntimeException e) {
             store.delete(id);
             log.error("session {}: Temporal did not start its workflow", id, e);
@@ -162,6 +166,41 @@ public class SessionService {
             throw ApiException.conflict(rejectionMessage(rejected));
         } catch (WorkflowException ended) {
             throw ApiException.conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
+        }
+    }
+
+    /** Replaces the session's spec; pods whose spec changed are replaced, others keep their containers. */
+    public SpecChange updateSpec(UUID id, @Nullable SessionSpec spec) {
+        List<FieldError> errors = SessionSpecValidator.validate(spec);
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        SessionRow row = find(id);
+        if (row.status() == SessionStatus.DELETED) {
+            throw ApiException.conflict("session " + id + " is deleted; its spec cannot change");
+        }
+        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
+        try {
+            return new SpecChange(workflow.updateSpec(spec));
+        } catch (WorkflowUpdateException rejected) {
+            throw ApiException.conflict(rejectionMessage(rejected));
+        } catch (WorkflowException ended) {
+            throw ApiException.conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
+        }
+    }
+
+    /** Hands an operator's action to the part workflow that owns the pod. */
+    public void podAction(UUID id, String part, String pod, PodAction.Kind action) {
+        SessionRow row = find(id);
+        boolean known = row.spec().parts().stream().filter(p -> p.name().equals(part))
+                .flatMap(p -> p.pods().stream()).anyMatch(p -> p.name().equals(pod));
+        if (!known) {
+            throw ApiException.notFound("pod " + part + "/" + pod + " of session " + id);
+        }
+        try {
+            temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).podAction(new PodAction(pod, action));
+        } catch (WorkflowNotFoundException ended) {
+            throw ApiException.conflict("part " + part + " of session " + id + " no longer runs");
         }
     }
 

@@ -44,7 +44,7 @@ public class SessionStore {
             partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, "NotStarted", null, now));
             for (int j = 0; j < part.pods().size(); j++) {
                 podRows.add(new PodRow(null, id, part.name(), part.pods().get(j).name(), j, PodStatus.PENDING,
-                        "NotReconciled", null, null, null, now));
+                        "NotReconciled", null, null, null, 0, null, null, null, now));
             }
         }
         parts.saveAll(partRows);

@@ -3,7 +3,9 @@ package dev.steward.app.temporal;
 import dev.steward.activity.ContainerActivities;
 import dev.steward.activity.HostActivities;
 import dev.steward.activity.PlacementActivities;
+import dev.steward.activity.HostSyncActivities;
 import dev.steward.activity.RecordingActivities;
+import dev.steward.workflow.HostWorkflowImpl;
 import dev.steward.workflow.PartWorkflowImpl;
 import dev.steward.workflow.SessionWorkflowImpl;
 import io.micronaut.context.annotation.Context;
@@ -25,11 +27,13 @@ public class TemporalWorker {
     private final WorkerFactory factory;
 
     public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording, HostActivities hosts, PlacementActivities placement) {
+            RecordingActivities recording, HostActivities hosts, PlacementActivities placement,
+            HostSyncActivities hostSync) {
         factory = WorkerFactory.newInstance(client);
         Worker worker = factory.newWorker(config.taskQueue());
-        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
-        worker.registerActivitiesImplementations(containers, recording, hosts, placement);
+        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
+                HostWorkflowImpl.class);
+        worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);
         factory.start();
         log.info("Temporal worker started on task queue {}", config.taskQueue());
     }

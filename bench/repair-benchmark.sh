@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Kills running pod containers through the engine and reports detection and repair times.
+# Usage: bench/repair-benchmark.sh [--kills N] [--pods P] [--events on|off] [--resync 5s]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+eval "$(./steward env)"
+mvn -B -q -pl app -am package -DskipTests
+exec "$JAVA_HOME/bin/java" -cp "app/target/test-classes:app/target/classes:app/target/lib/*" \
+    -Dlogback.configurationFile=app/src/test/resources/logback-test.xml \
+    dev.steward.app.RepairBenchmark "$@"

@@ -1,0 +1,10 @@
+package dev.steward.activity;
+
+/**
+ * What one host resync did.
+ *
+ * @param containers Steward containers the host listed
+ * @param partsNotified part workflows that received their observed containers
+ * @param orphansRemoved labelled containers no live session wants, removed
+ */
+public record ResyncResult(int containers, int partsNotified, int orphansRemoved) {}
