@@ -229,6 +229,14 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     public OperatorActionResult retryPart(String part) {
         generation++;
         dirty = true;
+        // A failed pod stays failed across generations: its part tries it again from a fresh backoff.
+        PartWorkflow stub = partStub(part);
+        parts.get(part).part().pods().stream()
+                .filter(pod -> pod.status() == PodStatus.FAILED)
+                .forEach(pod -> {
+                    stub.podAction(new PodAction(pod.name(), PodAction.Kind.RESET_BACKOFF));
+                    stub.podAction(new PodAction(pod.name(), PodAction.Kind.RESTART));
+                });
         recording.recordDesiredStatus(sessionId, desired, generation);
         return new OperatorActionResult("retry-part", part, generation);
     }

@@ -34,7 +34,7 @@ final class SessionFixture implements AutoCloseable {
                 .setWorkflowId(WorkflowIds.session(sessionId))
                 .build());
         WorkflowExecution first = WorkflowClient.start(session::run,
-                new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS, lifecycle, null));
+                new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS.with(spec.restart()), lifecycle, null));
         return new Started(sessionId, client, first.getRunId());
     }
 

@@ -12,6 +12,8 @@ import dev.steward.model.FailurePolicy;
 import dev.steward.model.PartGate;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
+import dev.steward.model.RestartSettings;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
@@ -76,9 +78,9 @@ class SessionGatesAndPoliciesTest {
     @Test
     void anAbortingPartTearsTheSessionDownAndNamesThePartAndPod() {
         f.engine.exitAtOnce("primary", 3);
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE,
+        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", "app"),
-                TestSessions.part("db", List.of(), null, FailurePolicy.ABORT, null, "primary", "replica")),
+                TestSessions.part("db", List.of(), null, FailurePolicy.ABORT, null, "primary", "replica"))),
                 LifecycleSettings.DEFAULTS);
 
         assertEquals(SessionStatus.FAILED, s.result());
@@ -87,8 +89,8 @@ class SessionGatesAndPoliciesTest {
         TransitionRecord last = f.recording.sessionTransitions(s.id()).getLast();
         assertEquals("FAILED", last.to());
         assertEquals("PartFailed", last.reason());
-        assertTrue(last.message().contains("part db failed: pod primary ExitedOnStart"), last.message());
-        assertTrue(last.message().contains("after 1 attempt(s)"), last.message());
+        assertTrue(last.message().contains("part db failed: pod primary CrashLoopBackOff"), last.message());
+        assertTrue(last.message().contains("after " + (FAIL_FAST.maxRestarts() + 1) + " attempt(s)"), last.message());
         assertTrue(last.message().contains("onFailure abort"), last.message());
         assertEquals("DELETED", f.recording.partTransitions(s.id(), "web").getLast().to());
     }
@@ -96,9 +98,9 @@ class SessionGatesAndPoliciesTest {
     @Test
     void aContinuingPartDegradesTheSessionAndCanBeRetried() {
         f.engine.exitAtOnce("primary", 3);
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE,
+        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", "app"),
-                TestSessions.part("db", List.of(), null, FailurePolicy.CONTINUE, null, "primary")),
+                TestSessions.part("db", List.of(), null, FailurePolicy.CONTINUE, null, "primary"))),
                 LifecycleSettings.DEFAULTS);
 
         SessionView degraded = s.await("DEGRADED and converged",
@@ -125,8 +127,8 @@ class SessionGatesAndPoliciesTest {
     @Test
     void aPartWithinItsMaxUnhealthyStaysReady() {
         f.engine.exitAtOnce("b", 3);
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE,
-                TestSessions.part("pool", List.of(), null, FailurePolicy.ABORT, "50%", "a", "b")),
+        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
+                TestSessions.part("pool", List.of(), null, FailurePolicy.ABORT, "50%", "a", "b"))),
                 LifecycleSettings.DEFAULTS);
 
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
@@ -149,6 +151,13 @@ class SessionGatesAndPoliciesTest {
             String now = part(v, "web").pods().getFirst().containerId();
             return now != null && !now.equals(before);
         });
+    }
+
+    /** Crashing pods restart at once and give up after one restart, so no backoff timer holds a test up. */
+    private static final RestartSettings FAIL_FAST = new RestartSettings(0, 0, null, 1, null);
+
+    private static SessionSpec failingFast(SessionSpec spec) {
+        return new SessionSpec(spec.owner(), spec.desiredStatus(), spec.parts(), spec.timeslot(), FAIL_FAST);
     }
 
     private static PartView part(SessionView session, String name) {
