@@ -135,8 +135,10 @@ final class LifecycleScenarios {
         assertEquals(List.of(), f.engine.containersOf(sessionId));
 
         assertEquals(SessionStatus.DELETED, s.result());
-        assertTrue(!f.now().isAfter(slot.cleanupDeadline()), "ended by the deadline, at " + f.now());
-        return f.runs(s);
+        List<WorkflowExecutionHistory> runs = f.runs(s);
+        Instant closed = SessionFixture.closeTime(runs.getLast());
+        assertTrue(!closed.isAfter(slot.cleanupDeadline()), "ended by the deadline, at " + closed);
+        return runs;
     }
 
     /**

@@ -43,6 +43,15 @@ final class SessionFixture implements AutoCloseable {
     }
 
     /** The history of every run of a session, first to last, following the continue-as-new chain. */
+    /**
+     * When a run closed, by its own last event: the test clock may skip on while a result is
+     * fetched, so it says nothing about when the workflow ended.
+     */
+    static Instant closeTime(WorkflowExecutionHistory run) {
+        var closed = run.getLastEvent().getEventTime();
+        return Instant.ofEpochSecond(closed.getSeconds(), closed.getNanos());
+    }
+
     List<WorkflowExecutionHistory> runs(Started started) {
         List<WorkflowExecutionHistory> runs = new ArrayList<>();
         String runId = started.firstRunId();

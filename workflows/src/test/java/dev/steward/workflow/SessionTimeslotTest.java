@@ -124,14 +124,9 @@ class SessionTimeslotTest {
         assertEquals(DesiredStatus.STOPPED, stopped.desiredStatus());
         assertEquals(SessionStatus.DELETED, s.result());
         // The workflow's own close time: the test clock may skip on while the result is fetched.
-        Instant closed = closeTime(f.runs(s).getLast());
+        Instant closed = SessionFixture.closeTime(f.runs(s).getLast());
         assertFalse(closed.isAfter(shortened.cleanupDeadline()), "ended by the new deadline, at " + closed);
         assertEquals(List.of(extended, shortened), f.recording.timeslots());
-    }
-
-    private static Instant closeTime(WorkflowExecutionHistory run) {
-        var closed = run.getLastEvent().getEventTime();
-        return Instant.ofEpochSecond(closed.getSeconds(), closed.getNanos());
     }
 
     private SessionFixture.Started running(Timeslot slot) {
