@@ -69,7 +69,8 @@ class PodBehaviourIT {
         assertEquals("CrashLoopBackOff", looped.reason());
         assertEquals(2, looped.restarts());
         assertEquals(new dev.steward.model.ExitInfo(4, "Error"), looped.lastExit());
-        SessionView failed = api.awaitStatus(id, SessionStatus.FAILED);
+        // The part's onFailure is CONTINUE: the session degrades and the other pod keeps running.
+        SessionView failed = api.awaitStatus(id, SessionStatus.DEGRADED);
         assertEquals(PartStatus.FAILED, failed.parts().getFirst().status(), "the crash loop escalates to its part");
         assertEquals(PodStatus.READY, findPod(failed, "p", "steady").status(), "the other pod is untouched");
 
@@ -318,8 +319,9 @@ class PodBehaviourIT {
         return Map.of("owner", owner, "parts", List.of(parts));
     }
 
+    /** Failures are watched per pod and part here, so a failed part must not tear its session down. */
     private static Map<String, Object> part(String name, Map<String, Object>... pods) {
-        return Map.of("name", name, "pods", List.of(pods));
+        return Map.of("name", name, "pods", List.of(pods), "onFailure", "CONTINUE");
     }
 
     private static Map<String, Object> sleeper(String name) {
