@@ -21,6 +21,7 @@ import com.github.dockerjava.api.model.RestartPolicy;
 import dev.steward.model.PortMapping;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.failure.ApplicationFailure;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -60,17 +62,27 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private static final Duration NAME_SETTLE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration NAME_SETTLE_POLL = Duration.ofMillis(50);
 
-    private final DockerClient docker;
+    private final Supplier<DockerClient> engine;
     private final ReadinessProbe readiness;
 
+    /** On the service's own engine, the one client of the process. */
+    @Inject
     public ContainerActivitiesImpl(DockerClient docker) {
-        this.docker = docker;
-        this.readiness = new ReadinessProbe(docker);
+        this(() -> docker);
+    }
+
+    /**
+     * On an engine whose client is looked up at every call: an engine that is down when the worker
+     * starts, or reconnects to a changed endpoint, is reached again once it answers.
+     */
+    public ContainerActivitiesImpl(Supplier<DockerClient> engine) {
+        this.engine = engine;
+        this.readiness = new ReadinessProbe(engine);
     }
 
     @Override
     public List<ContainerState> listContainers(Map<String, String> labels) {
-        var cmd = docker.listContainersCmd().withShowAll(true);
+        var cmd = engine.get().listContainersCmd().withShowAll(true);
         if (labels != null && !labels.isEmpty()) {
             cmd = cmd.withLabelFilter(labels);
         }
@@ -110,7 +122,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public ContainerState startContainer(String containerId) {
         try {
-            docker.startContainerCmd(containerId).exec();
+            engine.get().startContainerCmd(containerId).exec();
         } catch (NotModifiedException alreadyRunning) {
             LOG.debug("container {} already runs", containerId);
         }
@@ -120,7 +132,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public void stopContainer(String containerId, int graceSeconds) {
         try {
-            docker.stopContainerCmd(containerId).withTimeout(Math.max(0, graceSeconds)).exec();
+            engine.get().stopContainerCmd(containerId).withTimeout(Math.max(0, graceSeconds)).exec();
         } catch (NotModifiedException alreadyStopped) {
             LOG.debug("container {} was already stopped", containerId);
         } catch (NotFoundException missing) {
@@ -131,7 +143,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public void removeContainer(String containerId) {
         try {
-            docker.removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
+            engine.get().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
         } catch (NotFoundException missing) {
             LOG.debug("container {} to remove does not exist", containerId);
         } catch (ConflictException | InternalServerErrorException e) {
@@ -171,7 +183,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         if (request.memoryBytes() != null) {
             hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
         }
-        CreateContainerCmd cmd = docker.createContainerCmd(request.image())
+        CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())
                 .withEnv(envList(request.env()))
@@ -206,7 +218,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     }
 
     private ContainerState inspect(String idOrName) {
-        return fromInspect(docker.inspectContainerCmd(idOrName).exec());
+        return fromInspect(engine.get().inspectContainerCmd(idOrName).exec());
     }
 
     private @Nullable ContainerState inspectOrNull(String idOrName) {

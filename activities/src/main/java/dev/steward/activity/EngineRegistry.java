@@ -24,9 +24,6 @@ import org.slf4j.LoggerFactory;
 @Singleton
 public class EngineRegistry {
 
-    /** Non-retryable failure type: the host is not registered. */
-    public static final String UNKNOWN_HOST = "UnknownHost";
-
     private static final Logger LOG = LoggerFactory.getLogger(EngineRegistry.class);
 
     private final HostRepository hosts;
@@ -69,7 +66,8 @@ public class EngineRegistry {
         HostRow row = hosts.findById(name).orElse(null);
         if (row == null) {
             forget(name);
-            throw ApplicationFailure.newNonRetryableFailure("host " + name + " is not registered", UNKNOWN_HOST);
+            throw ApplicationFailure.newNonRetryableFailure("host " + name + " is not registered",
+                    HostActivities.UNKNOWN_HOST);
         }
         Connection wanted = new Connection(row.endpoint(), row.tls());
         return engines.compute(name, (key, current) -> {

@@ -3,6 +3,8 @@ package dev.steward.activity;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Version;
 import dev.steward.store.HostStore;
+import dev.steward.store.PartKey;
+import dev.steward.store.PlacementRepository;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -10,7 +12,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
 
-/** {@link HostActivities} on the {@link EngineRegistry}'s probe clients and the {@link HostStore}. */
+/**
+ * {@link HostActivities} on the {@link EngineRegistry}'s probe clients and the {@link HostStore};
+ * parts are told through {@link PartSignals}.
+ */
 @Singleton
 public class HostActivitiesImpl implements HostActivities {
 
@@ -18,10 +23,15 @@ public class HostActivitiesImpl implements HostActivities {
 
     private final EngineRegistry engines;
     private final HostStore store;
+    private final PlacementRepository placements;
+    private final PartSignals parts;
 
-    public HostActivitiesImpl(EngineRegistry engines, HostStore store) {
+    public HostActivitiesImpl(EngineRegistry engines, HostStore store, PlacementRepository placements,
+            PartSignals parts) {
         this.engines = engines;
         this.store = store;
+        this.placements = placements;
+        this.parts = parts;
     }
 
     @Override
@@ -52,8 +62,19 @@ public class HostActivitiesImpl implements HostActivities {
         try {
             return store.recordProbe(probeId, hostName, probe);
         } catch (IllegalArgumentException unknown) {
-            throw ApplicationFailure.newNonRetryableFailure(unknown.getMessage(), EngineRegistry.UNKNOWN_HOST);
+            throw ApplicationFailure.newNonRetryableFailure(unknown.getMessage(), HostActivities.UNKNOWN_HOST);
         }
+    }
+
+    @Override
+    public int notifyParts(HostNotice notice) {
+        int told = 0;
+        for (PartKey part : placements.livePartsOn(notice.host())) {
+            if (parts.hostChanged(part.sessionId(), part.partName(), notice)) {
+                told++;
+            }
+        }
+        return told;
     }
 
     /** What failed and, when it differs, the innermost cause: the one that says what happened. */

@@ -5,19 +5,15 @@ import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Event;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionSpec;
+import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
-import dev.steward.workflow.PartWorkflow;
 import dev.steward.workflow.PodReconciler;
-import dev.steward.workflow.WorkflowIds;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowServiceException;
-import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,12 +25,16 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link HostSyncActivities} on docker-java; signals part workflows through the Temporal client. */
-@Singleton
+/**
+ * {@link HostSyncActivities} of one host, on docker-java; signals part workflows through {@link PartSignals}.
+ * Two host names may share one engine: each considers only the containers labelled with its own
+ * name ({@link StewardLabels#HOST}) or with none (made before placement).
+ */
 public class HostSyncActivitiesImpl implements HostSyncActivities {
 
     private static final Logger LOG = LoggerFactory.getLogger(HostSyncActivitiesImpl.class);
@@ -42,19 +42,27 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
 
-    private final DockerClient docker;
+    private final String host;
+    private final Supplier<DockerClient> engine;
     private final ContainerActivities containers;
     private final SessionRepository sessions;
     private final PodRepository pods;
-    private final WorkflowClient temporal;
+    private final PlacementRepository placements;
+    private final PartSignals parts;
 
-    public HostSyncActivitiesImpl(DockerClient docker, ContainerActivities containers, SessionRepository sessions,
-            PodRepository pods, WorkflowClient temporal) {
-        this.docker = docker;
+    /**
+     * @param engine looked up at every call, like {@code containers}' own
+     * @param containers the container activities on the same engine
+     */
+    public HostSyncActivitiesImpl(String host, Supplier<DockerClient> engine, ContainerActivities containers,
+            SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignals parts) {
+        this.host = host;
+        this.engine = engine;
         this.containers = containers;
         this.sessions = sessions;
         this.pods = pods;
-        this.temporal = temporal;
+        this.placements = placements;
+        this.parts = parts;
     }
 
     @Override
@@ -63,7 +71,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         AtomicInteger relayed = new AtomicInteger();
         AtomicReference<Throwable> ended = new AtomicReference<>();
-        try (ResultCallback.Adapter<Event> watch = docker.eventsCmd()
+        try (ResultCallback.Adapter<Event> watch = engine.get().eventsCmd()
                 .withLabelFilter(StewardLabels.forDeployment(deployment))
                 .exec(new ResultCallback.Adapter<>() {
                     @Override
@@ -108,7 +116,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             return false;
         }
         Map<String, String> attributes = event.getActor().getAttributes();
-        if (attributes == null) {
+        if (attributes == null || !isOnThisHost(attributes.get(StewardLabels.HOST))) {
             return false;
         }
         String session = attributes.get(StewardLabels.SESSION);
@@ -120,11 +128,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         ContainerEvent relayed = new ContainerEvent(event.getId(), attributes.get(StewardLabels.POD), action,
                 exitCode == null ? null : Integer.valueOf(exitCode), System.currentTimeMillis());
         try {
-            temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(UUID.fromString(session), part))
-                    .containerEvent(relayed);
-            return true;
-        } catch (WorkflowNotFoundException | IllegalArgumentException gone) {
-            return false; // its part has ended, or the label is not one of ours
+            return parts.containerEvent(UUID.fromString(session), part, relayed);
+        } catch (IllegalArgumentException notOurs) {
+            return false; // the label is not one of ours
         } catch (WorkflowServiceException e) {
             LOG.warn("relaying {} of container {} failed; the resync will catch it", action, event.getId(), e);
             return false;
@@ -138,15 +144,27 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         for (SessionRow row : sessions.findLive()) {
             live.put(row.id(), row.spec());
         }
-        List<ContainerState> orphans = OrphanSweep.orphans(all, live, Instant.now().minusSeconds(orphanAgeSeconds));
+        Instant oldEnough = Instant.now().minusSeconds(orphanAgeSeconds);
+        List<ContainerState> orphans = OrphanSweep.orphans(all, live, oldEnough);
         for (ContainerState orphan : orphans) {
-            LOG.info("removing orphan container {} ({}): no live session wants it", orphan.name(), orphan.id());
+            LOG.info("host {}: removing orphan container {} ({}): no live session wants it", host, orphan.name(),
+                    orphan.id());
             containers.removeContainer(orphan.id());
         }
-        Map<String, List<ContainerState>> byPart = all.stream().collect(Collectors.groupingBy(
-                c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
+        List<ContainerState> wanted = without(all, orphans);
+        List<ContainerState> stale = stale(wanted, live.keySet(), oldEnough);
+        for (ContainerState left : stale) {
+            LOG.info("host {}: removing stale container {} ({}): its pod holds no placement on this host any more",
+                    host, left.name(), left.id());
+            // Removing by force stops it first.
+            containers.removeContainer(left.id());
+        }
+        Map<String, List<ContainerState>> byPart = without(wanted, stale).stream()
+                .filter(c -> isOnThisHost(c.label(StewardLabels.HOST)))
+                .collect(Collectors.groupingBy(c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
         List<PodRow> recorded = live.isEmpty() ? List.of() : pods.findBySessionIdInOrderByPosition(live.keySet());
         Map<String, List<PodView>> believed = recorded.stream()
+                .filter(p -> host.equals(p.host()))
                 .collect(Collectors.groupingBy(p -> p.sessionId() + "/" + p.partName(), Collectors.mapping(
                         p -> new PodView(p.name(), p.status(), p.reason(), p.message(), p.containerId(), p.host()),
                         Collectors.toList())));
@@ -155,20 +173,52 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             for (var part : session.getValue().parts()) {
                 String key = session.getKey() + "/" + part.name();
                 List<ContainerState> observed = byPart.getOrDefault(key, List.of());
-                // Only a part whose recorded pods disagree with the engine hears of it: a quiet
-                // resync adds nothing to any part's history.
-                if (!PodReconciler.drifted(believed.getOrDefault(key, List.of()), observed)) {
-                    continue;
-                }
-                try {
-                    temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(session.getKey(), part.name()))
-                            .resync(observed);
+                // Only a part whose recorded pods on this host disagree with the engine hears of
+                // it: a quiet resync adds nothing to any part's history.
+                if (PodReconciler.drifted(believed.getOrDefault(key, List.of()), observed)
+                        && parts.resyncHost(session.getKey(), part.name(), new HostResync(host, observed))) {
                     notified++;
-                } catch (WorkflowNotFoundException notRunning) {
-                    // A session of another Temporal namespace or one whose part has ended.
                 }
             }
         }
-        return new ResyncResult(all.size(), notified, orphans.size());
+        return new ResyncResult(all.size(), notified, orphans.size(), stale.size());
+    }
+
+    /**
+     * Containers made for this host whose pod, of a live session, holds no placement here: left
+     * behind when the pod moved while this host was unreachable.
+     */
+    private List<ContainerState> stale(List<ContainerState> candidates, Set<UUID> live, Instant createdBefore) {
+        Set<String> placedHere = placements.findByHost(host).stream()
+                .map(p -> podKey(p.sessionId().toString(), p.partName(), p.podName()))
+                .collect(Collectors.toSet());
+        return candidates.stream()
+                .filter(c -> host.equals(c.label(StewardLabels.HOST)))
+                .filter(c -> c.createdAt() != null && c.createdAt().isBefore(createdBefore))
+                .filter(c -> isLive(c.label(StewardLabels.SESSION), live))
+                .filter(c -> !placedHere.contains(podKey(c.label(StewardLabels.SESSION), c.label(StewardLabels.PART),
+                        c.label(StewardLabels.POD))))
+                .toList();
+    }
+
+    private boolean isOnThisHost(String hostLabel) {
+        return hostLabel == null || hostLabel.equals(host);
+    }
+
+    private static boolean isLive(String sessionLabel, Set<UUID> live) {
+        try {
+            return sessionLabel != null && live.contains(UUID.fromString(sessionLabel));
+        } catch (IllegalArgumentException notAnId) {
+            return false;
+        }
+    }
+
+    private static String podKey(String session, String part, String pod) {
+        return session + "/" + part + "/" + pod;
+    }
+
+    private static List<ContainerState> without(List<ContainerState> containers, List<ContainerState> removed) {
+        Set<String> ids = removed.stream().map(ContainerState::id).collect(Collectors.toSet());
+        return containers.stream().filter(c -> !ids.contains(c.id())).toList();
     }
 }

@@ -7,6 +7,7 @@ import dev.steward.model.PodResources;
 import dev.steward.store.HostRepository;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostUsage;
+import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PlacementRow;
 import io.micronaut.transaction.TransactionOperations;
@@ -38,13 +39,15 @@ public class PlacementActivitiesImpl implements PlacementActivities {
     private final HostRepository hosts;
     private final PlacementRepository placements;
     private final PlacementConfig config;
+    private final PartSignals parts;
 
     public PlacementActivitiesImpl(TransactionOperations<Connection> transactions, HostRepository hosts,
-            PlacementRepository placements, PlacementConfig config) {
+            PlacementRepository placements, PlacementConfig config, PartSignals parts) {
         this.transactions = transactions;
         this.hosts = hosts;
         this.placements = placements;
         this.config = config;
+        this.parts = parts;
     }
 
     @Override
@@ -57,6 +60,7 @@ public class PlacementActivitiesImpl implements PlacementActivities {
             for (PlacementRow placed : existing) {
                 HostCandidate host = candidates.get(placed.host());
                 if (host.takesPods()) {
+                    placements.deleteWait(request.sessionId(), request.part(), request.pod());
                     return new PlacementResult(host.name(), PlacementResult.ALREADY_PLACED,
                             "already placed on " + host.name(), null);
                 }
@@ -73,7 +77,10 @@ public class PlacementActivitiesImpl implements PlacementActivities {
                 placements.save(new PlacementRow(null, request.sessionId(), request.part(), request.pod(),
                         decision.host(), need.cpus() == null ? 0 : need.cpus(),
                         need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
+                placements.deleteWait(request.sessionId(), request.part(), request.pod());
                 LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
+            } else {
+                placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now());
             }
             return new PlacementResult(decision.host(), decision.reason(), message, decision.placed() ? replaces : null);
         });
@@ -81,11 +88,43 @@ public class PlacementActivitiesImpl implements PlacementActivities {
 
     @Override
     public void release(UUID sessionId, String part, String pod, String host) {
-        if (host == null) {
-            placements.deleteBySessionIdAndPartNameAndPodName(sessionId, part, pod);
-        } else {
-            placements.deleteBySessionIdAndPartNameAndPodNameAndHost(sessionId, part, pod, host);
+        int released = transactions.executeWrite(status -> {
+            if (host != null) {
+                return placements.deleteBySessionIdAndPartNameAndPodNameAndHost(sessionId, part, pod, host);
+            }
+            placements.deleteWait(sessionId, part, pod);
+            return placements.deleteBySessionIdAndPartNameAndPodName(sessionId, part, pod);
+        });
+        if (released == 0) {
+            return;
         }
+        try {
+            wakeUnschedulable();
+        } catch (RuntimeException e) {
+            // The room is freed either way; a retried release frees nothing more and so would not
+            // wake them either. The next wake (a release, a host READY again) finds them.
+            LOG.warn("pod {}/{}/{} released, but waking the parts that wait for room failed", sessionId, part, pod, e);
+        }
+    }
+
+    @Override
+    public int wakeUnschedulable() {
+        int forgotten = placements.deleteWaitsWithoutLiveSession();
+        if (forgotten > 0) {
+            LOG.debug("forgot {} pods waiting for room whose sessions are gone", forgotten);
+        }
+        int woken = 0;
+        for (PartKey waiting : placements.waitingParts()) {
+            if (parts.reconcileNow(waiting.sessionId(), waiting.partName())) {
+                woken++;
+            }
+        }
+        return woken;
+    }
+
+    @Override
+    public List<String> hostNames() {
+        return hosts.listOrderByName().stream().map(HostRow::name).toList();
     }
 
     /** By name, in name order. */

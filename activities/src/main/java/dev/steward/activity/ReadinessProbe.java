@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs readiness checks against a container. http and tcp go to the container's own address on the
@@ -23,10 +24,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class ReadinessProbe {
 
-    private final DockerClient docker;
+    private final Supplier<DockerClient> engine;
 
-    ReadinessProbe(DockerClient docker) {
-        this.docker = docker;
+    ReadinessProbe(Supplier<DockerClient> engine) {
+        this.engine = engine;
     }
 
     /** Checks on the interval, heartbeating, until readiness differs from what the caller believes. */
@@ -70,6 +71,7 @@ final class ReadinessProbe {
     }
 
     private String exec(String containerId, ReadinessCheck check) {
+        DockerClient docker = engine.get();
         String execId = docker.execCreateCmd(containerId).withCmd(check.command().toArray(String[]::new))
                 .withAttachStdout(true).withAttachStderr(true).exec().getId();
         try (var callback = docker.execStartCmd(execId).exec(new ExecStartResultCallback(
@@ -109,7 +111,7 @@ final class ReadinessProbe {
     }
 
     private String address(String containerId) {
-        InspectContainerResponse inspected = docker.inspectContainerCmd(containerId).exec();
+        InspectContainerResponse inspected = engine.get().inspectContainerCmd(containerId).exec();
         var settings = inspected.getNetworkSettings();
         if (settings != null && settings.getIpAddress() != null && !settings.getIpAddress().isBlank()) {
             return settings.getIpAddress();

@@ -75,6 +75,28 @@ public record HostRow(
                 seen ? probe.probedAt() : lastSeenAt, createdAt, at);
     }
 
+    /**
+     * Whether this row, after an operator's change of {@code before}, may let a waiting pod fit:
+     * enabled, undrained, more of some capacity, or other labels, which a waiting pod's host
+     * selector may match now.
+     */
+    public boolean mayFitMorePodsThan(HostRow before) {
+        return (!before.enabled && enabled)
+                || (before.draining && !draining)
+                || !before.labels.equals(labels)
+                || grew(before.capacityPods, capacityPods)
+                || grew(before.capacityCpus, capacityCpus)
+                || grew(before.capacityMemoryMb, capacityMemoryMb);
+    }
+
+    /** {@code null} is unlimited. */
+    private static <T extends Number & Comparable<T>> boolean grew(T before, T after) {
+        if (before == null) {
+            return false;
+        }
+        return after == null || after.compareTo(before) > 0;
+    }
+
     public HostState state() {
         return new HostState(status, enabled, draining, failedProbes, lastSeenAt != null);
     }

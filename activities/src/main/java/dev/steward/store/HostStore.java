@@ -67,10 +67,7 @@ public class HostStore {
                 if (hosts.existsById(spec.name())) {
                     return Optional.empty();
                 }
-                HostRow row = hosts.save(HostRow.registered(spec, Instant.now()));
-                transitions.insertIfAbsent(UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
-                        row.message(), row.createdAt());
-                return Optional.of(row);
+                return Optional.of(recordRegistration(hosts.save(HostRow.registered(spec, Instant.now()))));
             });
         } catch (DataAccessException e) {
             // Two registrations of one name at once: the loser's insert breaks the primary key.
@@ -83,8 +80,21 @@ public class HostStore {
 
     /** Registers the local engine when no host is registered at all; @return whether it did */
     public boolean registerFirst(String name, String endpoint) {
-        return hosts.insertIfNoHosts(name, endpoint,
-                "registered at startup as the local engine (steward.engine.host); not probed yet", Instant.now()) == 1;
+        return transactions.executeWrite(status -> {
+            boolean inserted = hosts.insertIfNoHosts(name, endpoint,
+                    "registered at startup as the local engine (steward.engine.host); not probed yet", Instant.now()) == 1;
+            if (inserted) {
+                recordRegistration(hosts.findById(name).orElseThrow());
+            }
+            return inserted;
+        });
+    }
+
+    /** A host's history starts with its registration, as UNKNOWN. */
+    private HostRow recordRegistration(HostRow row) {
+        transitions.insertIfAbsent(UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
+                row.message(), row.createdAt());
+        return row;
     }
 
     /**
@@ -145,9 +155,10 @@ public class HostStore {
             Instant now = Instant.now();
             hosts.update(host.withProbe(probeId, probe, decision, now));
             if (decision.changed()) {
-                // The probe's id: a retried recording inserts no second transition.
+                // The probe's id: a retried recording inserts no second transition. Dated when recorded, not
+                // when probed: a probe that ran before the host was re-registered still sorts after that.
                 transitions.insertIfAbsent(probeId, name, host.status().name(), decision.status().name(),
-                        decision.reason(), decision.message(), probe.probedAt());
+                        decision.reason(), decision.message(), now);
             }
             return new HostStatusChange(name, host.status(), decision.status(), decision.reason(), decision.message(),
                     decision.failedProbes());

@@ -273,7 +273,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", "steward"), null);
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", "steward", null), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -291,7 +291,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", "steward"), null);
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", "steward", null), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -303,7 +303,7 @@ class ContainerActivitiesIT {
     void specIsOnTheInspectedContainer() throws IOException {
         int hostPort = freePort();
         String hash = "fedcba9876543210";
-        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash, "steward");
+        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash, "steward", null);
         ContainerRequest request = new ContainerRequest(
                 ContainerNames.of(session, "part-a", "web", hash),
                 IMAGE,
@@ -377,7 +377,7 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash, "steward"), null);
+                StewardLabels.forPod(session, part, pod, 1, hash, "steward", null), null);
     }
 
     private static List<String> ids(List<ContainerState> states) {

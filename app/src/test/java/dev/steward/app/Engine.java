@@ -4,6 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.activity.StewardLabels;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Looks at the engine directly, by label, independently of what Steward reports. */
@@ -20,5 +21,28 @@ final class Engine {
                 .withShowAll(true)
                 .withLabelFilter(StewardLabels.forSession(sessionId))
                 .exec();
+    }
+
+    /** Every container, in any state, that {@code deployment} made. */
+    List<Container> containersOf(String deployment) {
+        return docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(StewardLabels.forDeployment(deployment))
+                .exec();
+    }
+
+    /** The containers {@code deployment} made for pods placed on {@code host} that run now. */
+    List<Container> running(String deployment, String host) {
+        return docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(StewardLabels.DEPLOYMENT, deployment, StewardLabels.HOST, host))
+                .exec()
+                .stream()
+                .filter(c -> "running".equals(c.getState()))
+                .toList();
+    }
+
+    void remove(Container container) {
+        docker.removeContainerCmd(container.getId()).withForce(true).exec();
     }
 }

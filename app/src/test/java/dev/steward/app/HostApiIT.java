@@ -244,6 +244,17 @@ class HostApiIT {
     }
 
     @Test
+    void aChangeOfTheWrongTypeIsABadRequestAndChangesNothing() {
+        String name = name("wrong-change");
+        HostView before = api.register(host(name, HostApi.secondEngine()));
+        Problem problem = api.refused(HttpRequest.PUT("/api/v1/hosts/" + name,
+                Map.of("enabled", false, "draining", "soon")), HttpStatus.BAD_REQUEST);
+        assertEquals("draining", problem.errors().getFirst().field());
+        assertEquals(before, api.get(name));
+        assertEquals(List.of(HostStatus.UNKNOWN), api.transitions(name).stream().map(HostTransitionView::to).toList());
+    }
+
+    @Test
     void unknownHostsAreNotFound() {
         String unknown = "t" + run + "-nowhere";
         for (var request : List.of(HttpRequest.GET("/api/v1/hosts/" + unknown),
@@ -294,7 +305,8 @@ class HostApiIT {
             List<HostRow> hosts = hostRows.listOrderByName();
             assertEquals(List.of(hostsConfig.localName()), hosts.stream().map(HostRow::name).toList());
             assertEquals(engineConfig.host(), hosts.getFirst().endpoint());
-            assertEquals(HostStatus.UNKNOWN, hosts.getFirst().status());
+            // Registered unprobed; its workflow may have probed it since.
+            assertEquals(HostStatus.UNKNOWN, store.transitions(hostsConfig.localName()).getFirst().toStatus());
 
             String name = name("second");
             api.register(host(name, HostApi.secondEngine()));

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.activity.DockerClientFactory;
-import dev.steward.activity.EngineRegistry;
 import dev.steward.activity.HostActivities;
 import dev.steward.activity.HostProbe;
 import dev.steward.activity.HostStatusChange;
@@ -118,7 +117,7 @@ class HostProbeIT {
             int before = activities.probe(two).containerCount();
             String id = second.createContainerCmd(BUSYBOX)
                     .withName("steward-probe-it-" + session)
-                    .withLabels(StewardLabels.forPod(session, "web", "a", 1, "x", "host-probe-it"))
+                    .withLabels(StewardLabels.forPod(session, "web", "a", 1, "x", "host-probe-it", null))
                     .withCmd("sleep", "60")
                     .exec()
                     .getId();
@@ -214,7 +213,7 @@ class HostProbeIT {
     void anUnknownHostIsANonRetryableFailure() {
         ApplicationFailure failure = assertThrows(ApplicationFailure.class,
                 () -> activities.probe("h" + run + "-never-registered"));
-        assertEquals(EngineRegistry.UNKNOWN_HOST, failure.getType());
+        assertEquals(HostActivities.UNKNOWN_HOST, failure.getType());
         assertTrue(failure.isNonRetryable());
     }
 

@@ -1,7 +1,6 @@
 package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
@@ -15,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /** The REST calls the integration tests make, and polling with a deadline instead of sleeps. */
 final class SessionApi {
@@ -55,16 +56,7 @@ final class SessionApi {
 
     /** Polls the session until it has {@code status}; fails with the last view seen at the deadline. */
     SessionView awaitStatus(UUID id, SessionStatus status) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        SessionView last = get(id);
-        while (last.status() != status) {
-            if (System.nanoTime() > deadline) {
-                fail("session " + id + " did not become " + status + " within " + DEADLINE + "; last seen: " + last);
-            }
-            pause();
-            last = get(id);
-        }
-        return last;
+        return Poll.until("session " + id + " " + status, () -> get(id), view -> view.status() == status);
     }
 
     static void pause() {

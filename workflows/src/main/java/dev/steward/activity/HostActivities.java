@@ -4,11 +4,15 @@ import io.temporal.activity.ActivityInterface;
 import java.util.UUID;
 
 /**
- * Host health: probe the engine, then record what the probe found. Split in two so a host's
- * workflow can probe on an interval and record each result exactly once.
+ * Host health: probe the engine, then record what the probe found (split in two so a host's
+ * workflow can probe on an interval and record each result exactly once), and tell the parts
+ * placed on the host when it stops taking pods.
  */
 @ActivityInterface
 public interface HostActivities {
+
+    /** Non-retryable failure type: the host is not registered (any more). */
+    String UNKNOWN_HOST = "UnknownHost";
 
     /**
      * Asks the host's engine for its version and its Steward containers, with a short timeout.
@@ -21,4 +25,12 @@ public interface HostActivities {
      * host transition when the status changed. Recording the same {@code probeId} twice records once.
      */
     HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe);
+
+    /**
+     * Signals the notice to every live part with a pod placed on {@code notice.host()}; a part that
+     * has ended is skipped. Telling a part twice changes nothing.
+     *
+     * @return how many parts were told
+     */
+    int notifyParts(HostNotice notice);
 }

@@ -2,7 +2,10 @@ package dev.steward.activity;
 
 import io.temporal.activity.ActivityInterface;
 
-/** What a host workflow does on its engine: relay events, and resync all its containers at once. */
+/**
+ * What a host workflow does on its engine: relay events, and resync all its containers at once.
+ * Scheduled on the host's own task queue ({@code HostQueues}), whose worker is bound to its engine.
+ */
 @ActivityInterface
 public interface HostSyncActivities {
 
@@ -13,9 +16,11 @@ public interface HostSyncActivities {
     void relayEvents(String deployment, int seconds);
 
     /**
-     * Lists every Steward container of this deployment in one call, hands each live part workflow
-     * whose recorded pods disagree with what it saw its containers, and removes containers no live session wants that are older than
-     * {@code orphanAgeSeconds}.
+     * Lists every Steward container of this deployment on the host in one call and hands each live
+     * part workflow whose recorded pods on this host disagree with what it saw its containers
+     * ({@code resyncHost}). Removes, once older than {@code orphanAgeSeconds}, containers no live
+     * session wants (orphans) and containers labelled with this host whose pod holds no placement
+     * on it any more (stale: left behind when the pod moved while the host was unreachable).
      */
     ResyncResult resync(String deployment, int orphanAgeSeconds);
 }

@@ -1,5 +1,6 @@
 package dev.steward.activity;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -15,18 +16,26 @@ public final class StewardLabels {
     /** Which Steward deployment made it: a host sweep only ever touches its own deployment's containers. */
     public static final String DEPLOYMENT = "steward.deployment";
 
+    /** The host the pod was placed on when the container was made; a pod that moved leaves it behind. */
+    public static final String HOST = "steward.host";
+
     private StewardLabels() {}
 
+    /** @param host the host the pod is placed on; {@code null} for pods started before placement */
     public static Map<String, String> forPod(UUID sessionId, String part, String pod, long generation, String specHash,
-            String deployment) {
-        return Map.of(
+            String deployment, String host) {
+        Map<String, String> labels = new HashMap<>(Map.of(
                 MANAGED, "true",
                 DEPLOYMENT, deployment,
                 SESSION, sessionId.toString(),
                 PART, part,
                 POD, pod,
                 GENERATION, Long.toString(generation),
-                SPEC_HASH, specHash);
+                SPEC_HASH, specHash));
+        if (host != null) {
+            labels.put(HOST, host);
+        }
+        return Map.copyOf(labels);
     }
 
     /** The labels that select every container of one part. */

@@ -2,6 +2,8 @@ package dev.steward.workflow;
 
 import dev.steward.activity.ContainerEvent;
 import dev.steward.activity.ContainerState;
+import dev.steward.activity.HostNotice;
+import dev.steward.activity.HostResync;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import io.temporal.workflow.QueryMethod;
@@ -34,9 +36,17 @@ public interface PartWorkflow {
     @SignalMethod
     void reconcileNow();
 
-    /** The host's periodic resync: every container of the part it listed. */
+    /** The local host's resync of a part started before placement: every container of the part it listed. */
     @SignalMethod
     void resync(List<ContainerState> observed);
+
+    /** A host resync saw the part's containers on one host differ from the pods placed there. */
+    @SignalMethod
+    void resyncHost(HostResync resync);
+
+    /** A host the part has pods on stopped taking pods, or takes them again. */
+    @SignalMethod
+    void hostChanged(HostNotice notice);
 
     /** An operator acts on a pod. */
     @SignalMethod

@@ -7,9 +7,15 @@ import dev.steward.activity.ProbeResult;
 import dev.steward.activity.ContainerNames;
 import dev.steward.activity.ContainerRequest;
 import dev.steward.activity.ContainerState;
+import dev.steward.activity.PlacementActivities;
+import dev.steward.activity.PlacementRequest;
+import dev.steward.activity.PlacementResult;
+import dev.steward.activity.HostNotice;
+import dev.steward.activity.HostResync;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.StewardLabels;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.HostStatus;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.ReadinessCheck;
 import dev.steward.model.PartStatus;
@@ -20,6 +26,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.Rollup;
 import dev.steward.model.SpecHash;
 import dev.steward.model.StatusRollup;
+import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
@@ -36,10 +43,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.UUID;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 
 /**
@@ -50,24 +57,36 @@ import org.slf4j.Logger;
  */
 public class PartWorkflowImpl implements PartWorkflow {
 
-    /** The one engine Steward talks to until hosts and placement exist. */
-    public static final String LOCAL_HOST = "local";
+    /** Parts started before placement ran every pod on the service's own engine, shown as this host. */
+    static final String LOCAL_HOST = "local";
 
     private static final Logger log = Workflow.getLogger(PartWorkflowImpl.class);
 
     /** Before this version a part re-listed its containers on its own timer; now the host drives resyncs. */
     private static final String EVENT_DRIVEN = "event-driven-pods";
 
+    /** Before this version every pod ran on the service's own engine; now each is placed on a host. */
+    static final String PLACED_PODS = "placed-pods";
+
     /** A probe activity returns unchanged after this long, so none runs forever. */
     private static final Duration PROBE_MAX_WAIT = Duration.ofMinutes(10);
+    /** A pod that fits nowhere, or cannot move off a draining host, tries again this often even if nothing wakes it. */
+    private static final Duration PLACEMENT_RETRY = Duration.ofSeconds(30);
 
-    private final ContainerActivities containers =
-            Workflow.newActivityStub(ContainerActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
+    private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+    /** Probes run until readiness changes. */
+    private static final ActivityOptions PROBE_CALLS = ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1));
+
+    /** The local engine, for parts started before placement. */
+    private final ContainerActivities containers = Workflow.newActivityStub(ContainerActivities.class, ENGINE_CALLS);
+    private final ContainerActivities probes = Workflow.newActivityStub(ContainerActivities.class, PROBE_CALLS);
+    /** Each placed pod's engine, on its host's task queue. */
+    private final HostStubs<ContainerActivities> engines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
+    private final HostStubs<ContainerActivities> hostProbes = new HostStubs<>(ContainerActivities.class, PROBE_CALLS);
+    private final PlacementActivities placement =
+            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
-    /** Probes run until readiness changes. */
-    private final ContainerActivities probes = Workflow.newActivityStub(ContainerActivities.class,
-            ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1)));
 
     private UUID sessionId;
     private String name;
@@ -75,6 +94,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     private String maxUnhealthy;
     private ReconcileSettings settings;
     private TransitionRecorder recorder;
+    /** Whether pods are placed on hosts; false for parts started before placement. */
+    private boolean placed;
 
     private DesiredStatus desired;
     private long generation;
@@ -90,6 +111,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PartReport lastReport;
     /** How often each pod was created or started; reported with a failure. */
     private final Map<String, Integer> attempts = new HashMap<>();
+    /** Hosts of this part's pods that stopped taking pods, as their host workflows told. */
+    private final Map<String, HostNotice> hostsNotTakingPods = new HashMap<>();
 
     @Override
     public PartStatus run(PartInput input) {
@@ -101,6 +124,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         desired = input.desired();
         generation = input.generation();
         recorder = new TransitionRecorder(recording, sessionId);
+        placed = Workflow.getVersion(PLACED_PODS, Workflow.DEFAULT_VERSION, 1) >= 1;
         for (PodSpec pod : podSpecs.values()) {
             pods.put(pod.name(), new PodView(pod.name(), PodStatus.PENDING, "NotReconciled", null, null, null));
             runtimes.put(pod.name(), new PodRuntime());
@@ -164,6 +188,26 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     @Override
+    public void resyncHost(HostResync resync) {
+        List<PodView> there = pods.values().stream()
+                .filter(pod -> !placed || resync.host().equals(runtimes.get(pod.name()).host))
+                .toList();
+        if (PodReconciler.drifted(there, resync.containers())) {
+            wake = true;
+        }
+    }
+
+    @Override
+    public void hostChanged(HostNotice notice) {
+        if (notice.status() == HostStatus.READY) {
+            hostsNotTakingPods.remove(notice.host());
+        } else {
+            hostsNotTakingPods.put(notice.host(), notice);
+        }
+        wake = true;
+    }
+
+    @Override
     public void podAction(PodAction action) {
         pendingActions.add(action);
         wake = true;
@@ -194,9 +238,12 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     private Long nextDue() {
+        long now = Workflow.currentTimeMillis();
         Long due = null;
         for (PodRuntime rt : runtimes.values()) {
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt}) {
+            // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
+            Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
+            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry}) {
                 if (at != null && (due == null || at < due)) {
                     due = at;
                 }
@@ -206,40 +253,87 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     private void reconcile() {
-        List<ContainerState> observed;
-        try {
-            observed = containers.listContainers(StewardLabels.forPart(sessionId, name));
-        } catch (ActivityFailure failure) {
-            // Nothing is known this pass; the next resync tries again.
-            log.warn("part {}: listing containers failed: {}", name, rootMessage(failure));
+        Map<String, List<ContainerState>> observed = observe();
+        if (observed == null) {
             return;
         }
-        Map<String, List<ContainerState>> byPod = observed.stream()
-                .collect(Collectors.groupingBy(c -> String.valueOf(c.label(StewardLabels.POD)), LinkedHashMap::new,
-                        Collectors.toList()));
         List<Promise<Void>> work = new ArrayList<>();
         applyActions();
+        String mover = nextToMoveOffDrainingHost();
         for (PodSpec pod : podSpecs.values()) {
-            List<ContainerState> mine = byPod.getOrDefault(pod.name(), List.of());
-            work.add(Async.procedure(() -> reconcilePod(pod, mine)));
-        }
-        Set<String> known = pods.keySet();
-        byPod.forEach((podName, strays) -> {
-            if (!known.contains(podName)) {
-                work.add(Async.procedure(() -> strays.forEach(this::stopAndRemoveQuietly)));
+            String host = hostOf(runtimes.get(pod.name()));
+            if (host != null && !observed.containsKey(host) && !leaving(host)) {
+                continue; // its host did not answer: nothing is known of the pod this pass
             }
-        });
+            List<ContainerState> mine = observed.getOrDefault(host, List.of()).stream()
+                    .filter(c -> pod.name().equals(c.label(StewardLabels.POD)))
+                    .toList();
+            work.add(Async.procedure(() -> reconcilePod(pod, mine, pod.name().equals(mover))));
+        }
+        observed.forEach((host, containers) -> containers.stream()
+                .filter(c -> !pods.containsKey(String.valueOf(c.label(StewardLabels.POD))))
+                .collect(Collectors.groupingBy(c -> String.valueOf(c.label(StewardLabels.POD)), LinkedHashMap::new,
+                        Collectors.toList()))
+                .forEach((pod, strays) -> work.add(Async.procedure(
+                        () -> strays.forEach(stray -> stopAndRemoveQuietly(host, stray))))));
         Promise.allOf(work).get();
     }
 
-    private void reconcilePod(PodSpec pod, List<ContainerState> observed) {
+    /** Whether pods leave {@code host} whether or not it answers: it is lost or disabled. */
+    private boolean leaving(String host) {
+        HostNotice notice = hostsNotTakingPods.get(host);
+        return notice != null && notice.status() != HostStatus.DRAINING;
+    }
+
+    /**
+     * The part's containers on every host its pods are on, listed at once; a host that does not
+     * answer is left out, and so is a lost one. {@code null} when the local engine of a part started
+     * before placement did not answer.
+     */
+    private Map<String, List<ContainerState>> observe() {
+        Map<String, String> labels = StewardLabels.forPart(sessionId, name);
+        if (!placed) {
+            try {
+                return Map.of(LOCAL_HOST, containers.listContainers(labels));
+            } catch (ActivityFailure failure) {
+                // Nothing is known this pass; the next resync tries again.
+                log.warn("part {}: listing containers failed: {}", name, rootMessage(failure));
+                return null;
+            }
+        }
+        Map<String, Promise<List<ContainerState>>> listings = new TreeMap<>();
+        for (PodRuntime rt : runtimes.values()) {
+            HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+            if (rt.host != null && (notice == null || notice.status() != HostStatus.UNREACHABLE)) {
+                listings.computeIfAbsent(rt.host, host -> Async.function(engines.on(host)::listContainers, labels));
+            }
+        }
+        Map<String, List<ContainerState>> observed = new HashMap<>();
+        listings.forEach((host, listing) -> {
+            try {
+                observed.put(host, listing.get());
+            } catch (ActivityFailure failure) {
+                log.warn("part {}: listing containers on host {} failed: {}", name, host, rootMessage(failure));
+            }
+        });
+        return observed;
+    }
+
+    private void reconcilePod(PodSpec pod, List<ContainerState> observed, boolean mayMove) {
         PodRuntime rt = runtimes.get(pod.name());
         if (desired == DesiredStatus.RUNNING && rt.finishedInGeneration == generation) {
             return;
         }
         String specHash = SpecHash.of(pod);
-        PodPlan plan = PodReconciler.plan(desired, specHash, observed);
         try {
+            if (placed && desired == DesiredStatus.RUNNING) {
+                observed = leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
+                if (observed == null || (rt.host == null && !place(pod, rt))) {
+                    return;
+                }
+            }
+            PodPlan plan = PodReconciler.plan(desired, specHash, observed);
+            ContainerActivities engine = engineOf(rt);
             if (desired != DesiredStatus.RUNNING) {
                 rt.stopProbe();
                 rt.restartAt = null;
@@ -251,7 +345,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                     update(pod, PodStatus.STOPPING, "Desired" + titleCase(desired), "removing container " + old.name(),
                             old.id());
                 }
-                stopAndRemove(old);
+                stopAndRemove(engine, old, true);
             }
             if (plan.step() != PodPlan.Step.NONE) {
                 attempts.merge(pod.name(), 1, Integer::sum);
@@ -274,6 +368,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                     } else {
                         PodStatus gone = desired == DesiredStatus.STOPPED ? PodStatus.STOPPED : PodStatus.REMOVED;
                         update(pod, gone, "NoContainer", "no container of the pod exists", null);
+                        releasePlacement(pod, rt);
                     }
                 }
             }
@@ -284,18 +379,178 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
     }
 
+    /**
+     * Places the pod on a host; one that fits nowhere waits PENDING, {@code Unschedulable}, until
+     * room appears (a release wakes the part) or the placement retry is due.
+     *
+     * @return whether the pod has a host now
+     */
+    private boolean place(PodSpec pod, PodRuntime rt) {
+        PlacementResult result = placePod(pod);
+        if (!result.placed()) {
+            rt.waitingForRoom = true;
+            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            if (!"Unschedulable".equals(pods.get(pod.name()).reason())) {
+                record(pod, PodStatus.PENDING, "Unschedulable", result.message(), null);
+            }
+            return false;
+        }
+        rt.host = result.host();
+        rt.waitingForRoom = false;
+        rt.placeRetryAt = null;
+        return true;
+    }
+
+    /**
+     * Asks placement for a host. The host it chose took pods when it was chosen, so a notice of it the
+     * part heard before asking is stale and is forgotten; one heard while asking is newer and is kept.
+     */
+    private PlacementResult placePod(PodSpec pod) {
+        Map<String, HostNotice> heardBefore = Map.copyOf(hostsNotTakingPods);
+        PlacementResult result = placement.place(placementRequest(pod));
+        HostNotice heard = result.placed() ? heardBefore.get(result.host()) : null;
+        if (heard != null && hostsNotTakingPods.get(result.host()) == heard) {
+            hostsNotTakingPods.remove(result.host());
+        }
+        return result;
+    }
+
+    /** The pod has no container left: the room it held on its host, or its wait for room, is given back. */
+    private void releasePlacement(PodSpec pod, PodRuntime rt) {
+        if (!placed || (rt.host == null && !rt.waitingForRoom)) {
+            return;
+        }
+        placement.release(sessionId, name, pod.name(), null);
+        rt.host = null;
+        rt.waitingForRoom = false;
+        rt.placeRetryAt = null;
+    }
+
+    /**
+     * The pod's host stopped taking pods. Lost (UNREACHABLE past the grace period): the pod is placed
+     * again, and its old container is left to that host's sweep when it returns. DISABLED: its
+     * container is stopped and removed, then the pod is placed again. DRAINING: a worker moves while it
+     * serves, one pod of the part at a time ({@code mayMove}); the others keep running meanwhile.
+     *
+     * @return the containers this pass goes on with, or {@code null} when it is done with the pod
+     */
+    private List<ContainerState> leaveHostNotTakingPods(PodSpec pod, PodRuntime rt, List<ContainerState> observed,
+            String specHash, boolean mayMove) {
+        HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+        if (notice == null) {
+            return observed;
+        }
+        String reason;
+        switch (notice.status()) {
+            case DRAINING -> {
+                if (pod.isJob() || !mayMove) {
+                    return observed;
+                }
+                PodPlan plan = PodReconciler.plan(desired, specHash, observed);
+                if (plan.current() != null && plan.current().running()
+                        && pods.get(pod.name()).status() == PodStatus.READY) {
+                    moveWhileServing(pod, rt, plan.current(), specHash);
+                    return null;
+                }
+                // Not serving: nothing to keep up while it moves.
+                observed.forEach(container -> stopAndRemove(engineOf(rt), container, true));
+                reason = "HostDraining";
+            }
+            case DISABLED -> {
+                for (ContainerState container : observed) {
+                    update(pod, PodStatus.STOPPING, "HostDisabled", notice.message(), container.id());
+                    stopAndRemove(engineOf(rt), container, true);
+                }
+                reason = "HostDisabled";
+            }
+            default -> reason = "HostLost";
+        }
+        placement.release(sessionId, name, pod.name(), rt.host);
+        rt.stopProbe();
+        rt.host = null;
+        record(pod, PodStatus.PENDING, reason, notice.message() + "; placing the pod on another host", null);
+        return List.of();
+    }
+
+    /**
+     * Moves a READY pod off its draining host: the new container starts on another host and the old
+     * one is removed only once the new one is ready, so the pod never stops serving. When no host has
+     * room, or the new container is not ready within the rollout deadline, the pod stays and tries again.
+     */
+    private void moveWhileServing(PodSpec pod, PodRuntime rt, ContainerState serving, String specHash) {
+        String from = rt.host;
+        PlacementResult target = placePod(pod);
+        if (!target.placed()) {
+            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            log.info("part {}: pod {} stays on draining host {}: {}", name, pod.name(), from, target.message());
+            return;
+        }
+        String to = target.host();
+        ContainerState next;
+        String notReady = "was not ready within the rollout deadline of " + settings.rolloutDeadline().toSeconds() + " s";
+        try {
+            next = startReadyBeside(pod, specHash, to);
+        } catch (ActivityFailure failure) {
+            // What it may have left on the target holds no placement there: that host's sweep removes it.
+            next = null;
+            notReady = "could not be started: " + rootMessage(failure);
+        }
+        if (next == null) {
+            placement.release(sessionId, name, pod.name(), to);
+            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            record(pod, PodStatus.READY, "MoveFailed", "the new container on " + to + " " + notReady
+                    + "; the pod keeps running on " + from + " and tries again", serving.id());
+            return;
+        }
+        // Released either way: an old container that could not be removed now is stale there, and swept.
+        stopAndRemoveQuietly(from, serving);
+        placement.release(sessionId, name, pod.name(), from);
+        rt.host = to;
+        rt.placeRetryAt = null;
+        rt.stopProbe();
+        rt.ready = true;
+        rt.startedAt = Workflow.currentTimeMillis();
+        record(pod, PodStatus.READY, "MovedOffDrainingHost", "moved from " + from + " (draining) to " + to
+                + "; the new container was ready before the old one was removed", next.id());
+        if (pod.readiness() != null) {
+            // It passed its check already: the probe watches for it to fail, not to pass again.
+            watchReadiness(pod, rt, next.id(), pod.readiness());
+        }
+        // The next pod of the part moves in the next pass.
+        wake = true;
+    }
+
+    /** The first worker, in spec order, that serves on a draining host: the one pod of the part moving this pass. */
+    private String nextToMoveOffDrainingHost() {
+        if (!placed || desired != DesiredStatus.RUNNING) {
+            return null;
+        }
+        long now = Workflow.currentTimeMillis();
+        for (PodSpec pod : podSpecs.values()) {
+            PodRuntime rt = runtimes.get(pod.name());
+            HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+            if (notice != null && notice.status() == HostStatus.DRAINING && !pod.isJob()
+                    && (rt.placeRetryAt == null || rt.placeRetryAt <= now)) {
+                return pod.name();
+            }
+        }
+        return null;
+    }
+
     private ContainerState create(PodSpec pod, String specHash) {
         String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
         boolean hadOne = pods.get(pod.name()).containerId() != null;
+        PodRuntime rt = runtimes.get(pod.name());
         update(pod, PodStatus.CREATING, hadOne ? "ContainerMissing" : "Creating",
-                (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName, null);
-        return containers.ensureContainer(request(pod, specHash, containerName));
+                (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName
+                        + (placed ? " on host " + rt.host : ""), null);
+        return engineOf(rt).ensureContainer(request(pod, specHash, containerName, rt.host));
     }
 
     private void start(PodSpec pod, ContainerState container, String why, String what) {
         PodRuntime rt = runtimes.get(pod.name());
         update(pod, PodStatus.STARTING, why, what, container.id());
-        ContainerState started = containers.startContainer(container.id());
+        ContainerState started = engineOf(rt).startContainer(container.id());
         rt.startedAt = Workflow.currentTimeMillis();
         if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {
             rt.deadlineAt = rt.startedAt + pod.activeDeadlineSeconds() * 1000L;
@@ -311,7 +566,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private void running(PodSpec pod, PodRuntime rt, ContainerState container) {
         rt.restartAt = null;
         if (rt.deadlineAt != null && Workflow.currentTimeMillis() >= rt.deadlineAt) {
-            stopAndRemove(container, false);
+            stopAndRemove(engineOf(rt), container, false);
             finish(pod, rt, PodStatus.FAILED, "DeadlineExceeded", "the job ran longer than its activeDeadlineSeconds "
                     + pod.activeDeadlineSeconds() + " and was stopped", container.id());
             return;
@@ -337,11 +592,16 @@ public class PartWorkflowImpl implements PartWorkflow {
             return;
         }
         rt.stopProbe();
+        watchReadiness(pod, rt, containerId, check);
+    }
+
+    /** Starts the probe loop of a container from the readiness the pod has now ({@code rt.ready}). */
+    private void watchReadiness(PodSpec pod, PodRuntime rt, String containerId, ReadinessCheck check) {
         rt.probedContainer = containerId;
         rt.probeMessage = null;
         rt.probe = Workflow.newCancellationScope(() -> Async.procedure(() -> {
             while (containerId.equals(rt.probedContainer)) {
-                ProbeResult result = probes.awaitReadinessChange(
+                ProbeResult result = probesOn(rt.host).awaitReadinessChange(
                         new ProbeRequest(containerId, check, rt.ready, (int) PROBE_MAX_WAIT.toSeconds()));
                 if (result.ready() != rt.ready && containerId.equals(rt.probedContainer)) {
                     rt.ready = result.ready();
@@ -363,7 +623,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         rt.stopProbe();
         long now = Workflow.currentTimeMillis();
         if (rt.restartAt == null) {
-            ContainerState detail = containers.inspectContainer(container.id());
+            ContainerState detail = engineOf(rt).inspectContainer(container.id());
             ContainerState seen = detail == null ? container : detail;
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
             rt.lastExit = exit;
@@ -418,34 +678,60 @@ public class PartWorkflowImpl implements PartWorkflow {
             running(pod, rt, serving);
             return true;
         }
-        String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
-        ContainerState next = containers.ensureContainer(request(pod, specHash, containerName));
-        containers.startContainer(next.id());
-        Duration deadline = settings.rolloutDeadline();
-        CancellationScope[] scope = new CancellationScope[1];
-        Promise<ProbeResult>[] result = new Promise[1];
-        scope[0] = Workflow.newCancellationScope(() -> result[0] = Async.function(probes::awaitReadinessChange,
-                new ProbeRequest(next.id(), pod.readiness(), false, (int) Math.max(1, deadline.toSeconds()))));
-        scope[0].run();
-        Workflow.await(deadline, () -> result[0].isCompleted());
-        boolean ready = result[0].isCompleted() && result[0].getFailure() == null && result[0].get().ready();
-        if (!ready) {
-            scope[0].cancel();
-            stopAndRemove(next);
+        ContainerState next = startReadyBeside(pod, specHash, rt.host);
+        if (next == null) {
             rt.rolloutFailedInGeneration = generation;
             record(pod, pods.get(pod.name()).status(), "RolloutFailed", "the new container did not become ready within"
-                    + " the rollout deadline of " + deadline.toSeconds() + " s; the old container keeps running",
-                    serving.id());
+                    + " the rollout deadline of " + settings.rolloutDeadline().toSeconds()
+                    + " s; the old container keeps running", serving.id());
             return true;
         }
         for (ContainerState old : plan.remove()) {
-            stopAndRemove(old);
+            stopAndRemove(engineOf(rt), old, true);
         }
         rt.stopProbe();
         rt.startedAt = Workflow.currentTimeMillis();
         update(pod, PodStatus.STARTING, "RolledOut", "the new container is ready; the old one was removed", next.id());
         running(pod, rt, next);
         return true;
+    }
+
+    /**
+     * Starts the pod's container of {@code specHash} on {@code host} beside the one serving.
+     *
+     * @return it, once ready (its first readiness check passed, or it runs when it has no check)
+     *     within the rollout deadline; {@code null} when it was not, and it was removed again
+     */
+    private ContainerState startReadyBeside(PodSpec pod, String specHash, String host) {
+        ContainerActivities engine = engineOn(host);
+        ContainerState next = engine.ensureContainer(
+                request(pod, specHash, ContainerNames.of(sessionId, name, pod.name(), specHash), host));
+        ContainerState started = engine.startContainer(next.id());
+        boolean ready = pod.readiness() == null ? started.running() : awaitFirstReadiness(probesOn(host), pod, next);
+        if (!ready) {
+            stopAndRemove(engine, next, true);
+            return null;
+        }
+        return next;
+    }
+
+    /**
+     * Waits up to the rollout deadline for a new container's first passing readiness check; the
+     * check is cancelled when it does not pass in time.
+     */
+    private boolean awaitFirstReadiness(ContainerActivities probeCalls, PodSpec pod, ContainerState next) {
+        Duration deadline = settings.rolloutDeadline();
+        CancellationScope[] scope = new CancellationScope[1];
+        Promise<ProbeResult>[] result = new Promise[1];
+        scope[0] = Workflow.newCancellationScope(() -> result[0] = Async.function(probeCalls::awaitReadinessChange,
+                new ProbeRequest(next.id(), pod.readiness(), false, (int) Math.max(1, deadline.toSeconds()))));
+        scope[0].run();
+        Workflow.await(deadline, () -> result[0].isCompleted());
+        boolean ready = result[0].isCompleted() && result[0].getFailure() == null && result[0].get().ready();
+        if (!ready) {
+            scope[0].cancel();
+        }
+        return ready;
     }
 
     private void applyActions() {
@@ -479,16 +765,39 @@ public class PartWorkflowImpl implements PartWorkflow {
         String containerId = pods.get(pod).containerId();
         if (containerId != null) {
             runtimes.get(pod).stopProbe();
-            containers.stopContainer(containerId, (int) settings.stopGrace().toSeconds());
+            engineOf(runtimes.get(pod)).stopContainer(containerId, (int) settings.stopGrace().toSeconds());
             // The stopped container is started again by this pass's START step, as an operator restart.
             runtimes.get(pod).restartAt = Workflow.currentTimeMillis();
         }
     }
 
-    private ContainerRequest request(PodSpec pod, String specHash, String containerName) {
+    private ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.env(), pod.ports(),
-                StewardLabels.forPod(sessionId, name, pod.name(), generation, specHash, settings.deployment()),
+                StewardLabels.forPod(sessionId, name, pod.name(), generation, specHash, settings.deployment(),
+                        placed ? host : null),
                 pod.memoryLimitBytes());
+    }
+
+    private PlacementRequest placementRequest(PodSpec pod) {
+        return new PlacementRequest(sessionId, name, pod.name(), pod.resources(), pod.hostSelector());
+    }
+
+    /** The pod's host: its placement, or the local engine for parts started before placement. */
+    private String hostOf(PodRuntime rt) {
+        return placed ? rt.host : LOCAL_HOST;
+    }
+
+    private ContainerActivities engineOf(PodRuntime rt) {
+        return engineOn(rt.host);
+    }
+
+    /** The engine calls of {@code host}; a part started before placement has the local engine alone. */
+    private ContainerActivities engineOn(String host) {
+        return placed ? engines.on(host) : containers;
+    }
+
+    private ContainerActivities probesOn(String host) {
+        return placed ? hostProbes.on(host) : probes;
     }
 
     private static Map<String, PodSpec> specsByName(dev.steward.model.PartSpec spec) {
@@ -497,23 +806,19 @@ public class PartWorkflowImpl implements PartWorkflow {
         return byName;
     }
 
-    private void stopAndRemove(ContainerState container) {
-        stopAndRemove(container, true);
-    }
-
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */
-    private void stopAndRemove(ContainerState container, boolean remove) {
-        containers.stopContainer(container.id(), (int) settings.stopGrace().toSeconds());
+    private void stopAndRemove(ContainerActivities engine, ContainerState container, boolean remove) {
+        engine.stopContainer(container.id(), (int) settings.stopGrace().toSeconds());
         if (remove) {
-            containers.removeContainer(container.id());
+            engine.removeContainer(container.id());
         }
     }
 
-    private void stopAndRemoveQuietly(ContainerState container) {
+    private void stopAndRemoveQuietly(String host, ContainerState container) {
         try {
-            stopAndRemove(container);
+            stopAndRemove(engineOn(host), container, true);
         } catch (ActivityFailure failure) {
-            log.warn("part {}: removing stray container {} failed: {}", name, container.name(), rootMessage(failure));
+            log.warn("part {}: removing container {} failed: {}", name, container.name(), rootMessage(failure));
         }
     }
 
@@ -529,7 +834,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private void record(PodSpec pod, PodStatus to, String why, String what, String containerId) {
         PodView before = pods.get(pod.name());
         PodRuntime rt = runtimes.get(pod.name());
-        String host = containerId == null ? null : LOCAL_HOST;
+        String host = containerId == null ? null : hostOf(rt);
         Instant nextRestartAt = to == PodStatus.BACKING_OFF && rt.restartAt != null ? Instant.ofEpochMilli(rt.restartAt) : null;
         PodView after = new PodView(pod.name(), to, why, what, containerId, host, rt.restarts, rt.lastExit, nextRestartAt);
         recorder.pod(before.status(), name, after, generation);

@@ -3,7 +3,7 @@ package dev.steward.workflow;
 import dev.steward.model.ExitInfo;
 import io.temporal.workflow.CancellationScope;
 
-/** What a part workflow remembers about one pod between passes: its restart history and probe. */
+/** What a part workflow remembers about one pod between passes: its host, restart history and probe. */
 final class PodRuntime {
 
     int restarts;
@@ -20,6 +20,13 @@ final class PodRuntime {
     long finishedInGeneration = -1;
     /** The generation whose rolling replace failed; it is not tried again in it. */
     long rolloutFailedInGeneration = -1;
+
+    /** The host the pod is placed on, or {@code null}; always {@code null} for parts started before placement. */
+    String host;
+    /** Whether the pod fits nowhere and waits for room. */
+    boolean waitingForRoom;
+    /** Workflow millis of the next placement attempt while unschedulable or blocked on a draining host, else {@code null}. */
+    Long placeRetryAt;
 
     boolean ready;
     String probeMessage;

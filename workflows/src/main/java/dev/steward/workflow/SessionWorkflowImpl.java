@@ -2,6 +2,7 @@ package dev.steward.workflow;
 
 import dev.steward.activity.ContainerActivities;
 import dev.steward.activity.ContainerState;
+import dev.steward.activity.PlacementActivities;
 import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.StewardLabels;
 import dev.steward.model.Condition;
@@ -65,15 +66,19 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
 
     /** The kill path must finish inside the kill margin: short attempts, close together. */
-    private final ContainerActivities forcedRemoval = Workflow.newActivityStub(ContainerActivities.class,
-            ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(Duration.ofSeconds(5))
-                    .setRetryOptions(RetryOptions.newBuilder()
-                            .setInitialInterval(Duration.ofMillis(200))
-                            .setBackoffCoefficient(2)
-                            .setMaximumInterval(Duration.ofSeconds(1))
-                            .build())
-                    .build());
+    private static final ActivityOptions FORCED = ActivityOptions.newBuilder()
+            .setStartToCloseTimeout(Duration.ofSeconds(5))
+            .setRetryOptions(RetryOptions.newBuilder()
+                    .setInitialInterval(Duration.ofMillis(200))
+                    .setBackoffCoefficient(2)
+                    .setMaximumInterval(Duration.ofSeconds(1))
+                    .build())
+            .build();
+
+    /** The local engine, for sessions whose parts started before placement. */
+    private final ContainerActivities forcedRemoval = Workflow.newActivityStub(ContainerActivities.class, FORCED);
+    private final HostStubs<ContainerActivities> forcedRemovalOnHost = new HostStubs<>(ContainerActivities.class, FORCED);
+    private final PlacementActivities forcedPlacement = Workflow.newActivityStub(PlacementActivities.class, FORCED);
 
     private UUID sessionId;
     private SessionSpec spec;
@@ -403,7 +408,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             Duration remaining = Duration.between(now(), deadline);
             // Late (a worker was down): still try, for at least the kill margin.
             Instant until = remaining.isPositive() ? deadline : now().plus(lifecycle.killMargin());
-            Promise<Void> removal = Async.procedure(this::removeUntil, until, left);
+            boolean placed = Workflow.getVersion(PartWorkflowImpl.PLACED_PODS, Workflow.DEFAULT_VERSION, 1) >= 1;
+            Promise<Void> removal = Async.procedure(() -> removeUntil(until, left, placed));
             Workflow.await(Duration.between(now(), until), removal::isCompleted);
         });
         scope.run();
@@ -418,18 +424,22 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     /**
      * Lists and removes until {@code until}, listing again after it found nothing, so that an engine
-     * call that succeeds late is undone too; {@code left} holds what the last listing saw.
+     * call that succeeds late is undone too; {@code left} holds what the last listing saw. Placed
+     * sessions are cleared on every registered host, each on its own so one that does not answer
+     * holds up none of the others, and whatever the session's parts placed or left anywhere is found,
+     * parts started before placement (on the local engine) included.
      */
-    private void removeUntil(Instant until, List<String> left) {
+    private void removeUntil(Instant until, List<String> left, boolean placed) {
         while (now().isBefore(until)) {
             try {
-                List<ContainerState> containers = forcedRemoval.listContainers(StewardLabels.forSession(sessionId));
+                List<ContainerActivities> engines = placed
+                        ? forcedPlacement.hostNames().stream().map(forcedRemovalOnHost::on).toList()
+                        : List.of(forcedRemoval);
                 left.clear();
-                containers.forEach(c -> left.add(c.name()));
-                Promise.allOf(containers.stream()
-                        .map(c -> Async.procedure(forcedRemoval::removeContainer, c.id()))
+                Promise.allOf(engines.stream()
+                        .map(engine -> Async.procedure(() -> removeAllOn(engine, left)))
                         .toList()).get();
-                if (!containers.isEmpty()) {
+                if (!left.isEmpty()) {
                     continue; // list again at once: confirm they are gone
                 }
             } catch (ActivityFailure failure) {
@@ -438,6 +448,15 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             Duration rest = Duration.between(now(), until);
             Workflow.sleep(rest.compareTo(FORCED_RELIST) < 0 ? rest : FORCED_RELIST);
         }
+    }
+
+    /** Removes every container of the session on one engine, adding the names it found to {@code seen}. */
+    private void removeAllOn(ContainerActivities engine, List<String> seen) {
+        List<ContainerState> containers = engine.listContainers(StewardLabels.forSession(sessionId));
+        containers.forEach(c -> seen.add(c.name()));
+        Promise.allOf(containers.stream()
+                .map(c -> Async.procedure(engine::removeContainer, c.id()))
+                .toList()).get();
     }
 
     /** Applies each failed part's policy; an aborting one tears the whole session down. */

@@ -28,6 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FakeEngine implements ContainerActivities {
 
+    private static final java.time.Duration CHECK_TAKES = java.time.Duration.ofMillis(300);
+
     private final Map<String, ContainerState> byId = new LinkedHashMap<>();
     private final Map<String, String> refusedPods = new ConcurrentHashMap<>();
     private final Map<String, Integer> exitingPods = new ConcurrentHashMap<>();
@@ -36,6 +38,21 @@ final class FakeEngine implements ContainerActivities {
     private volatile CountDownLatch listingsHeld;
     private volatile boolean stopsHang;
     private volatile Instant lastRemovalScheduledAt;
+    private final String host;
+    /** Guarded by {@code this}. */
+    private int listings;
+    /** Every container created or removed, as {@code create host/pod} or {@code remove host/pod}, in order. */
+    private final List<String> journal;
+
+    FakeEngine() {
+        this("local", new java.util.concurrent.CopyOnWriteArrayList<>());
+    }
+
+    /** One of several engines, writing to a journal they share, so tests see the order across hosts. */
+    FakeEngine(String host, List<String> journal) {
+        this.host = host;
+        this.journal = journal;
+    }
 
     // ---- the activities
 
@@ -43,6 +60,7 @@ final class FakeEngine implements ContainerActivities {
     public List<ContainerState> listContainers(Map<String, String> labels) {
         awaitListingsReleased();
         synchronized (this) {
+            listings++;
             return byId.values().stream()
                     .filter(c -> c.labels().entrySet().containsAll(labels.entrySet()))
                     .toList();
@@ -64,6 +82,7 @@ final class FakeEngine implements ContainerActivities {
         ContainerState created = new ContainerState(id, request.name(), Map.copyOf(request.labels()), false, "created",
                 null, false, Instant.now());
         byId.put(id, created);
+        journal.add("create " + host + "/" + request.labels().get(StewardLabels.POD));
         return created;
     }
 
@@ -100,7 +119,9 @@ final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized void removeContainer(String containerId) {
-        if (byId.remove(containerId) != null) {
+        ContainerState removed = byId.remove(containerId);
+        if (removed != null) {
+            journal.add("remove " + host + "/" + removed.label(StewardLabels.POD));
             lastRemovalScheduledAt = Instant.ofEpochMilli(
                     Activity.getExecutionContext().getInfo().getCurrentAttemptScheduledTimestamp());
         }
@@ -111,13 +132,31 @@ final class FakeEngine implements ContainerActivities {
         return byId.get(containerId);
     }
 
-    /** Readiness checks need a real container; workflow tests use pods without them. */
+    /**
+     * Every check passes: a container not ready yet becomes ready after one check, and a ready one stays
+     * ready, so that probe never returns (it ends when the workflow cancels it or it times out).
+     */
     @Override
     public ProbeResult awaitReadinessChange(ProbeRequest request) {
-        throw ApplicationFailure.newNonRetryableFailure("the fake engine runs no readiness checks", "Unsupported");
+        if (!request.ready()) {
+            try {
+                // A first check takes a moment, as a real one does: long enough for a pass to see the pod before it.
+                Thread.sleep(CHECK_TAKES.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new ProbeResult(true, "the fake check passed");
+        }
+        Activity.getExecutionContext().doNotCompleteOnReturn();
+        return null;
     }
 
     // ---- what tests arrange
+
+    /** How many listings the engine answered: each reconcile pass of a part with pods here lists once. */
+    synchronized int listings() {
+        return listings;
+    }
 
     /** The container's process ends, as a crash or an OOM kill would end it. */
     synchronized void exit(String containerId, int exitCode, boolean oomKilled) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.activity.ContainerEvent;
+import dev.steward.activity.HostNotice;
+import dev.steward.model.HostStatus;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FailurePolicy;
 import dev.steward.model.PartGate;
@@ -28,7 +30,9 @@ import io.temporal.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The scenarios whose histories {@link WorkflowReplayTest} replays: run once by
@@ -42,6 +46,7 @@ final class LifecycleScenarios {
     static final UUID RESTARTS_SESSION_ID = UUID.fromString("c3e1f0a9-6b2d-4e57-8f14-7a9d2c0b5e36");
 
     static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
+    static final UUID PLACED_SESSION_ID = UUID.fromString("9d4b7e21-5f3a-4c86-a0e9-3b6c1d8f2e47");
     static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
@@ -56,7 +61,7 @@ final class LifecycleScenarios {
         SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), SessionSearchAttributes.TYPE));
         Worker worker = env.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
-        worker.registerActivitiesImplementations(engine, recording);
+        TestHosts.registerLocal(env, worker, engine, recording);
         env.start();
         return env;
     }
@@ -82,6 +87,17 @@ final class LifecycleScenarios {
         return client.fetchHistory(workflowId);
     }
 
+    /** Starts part web, pods app and cache, RUNNING at generation 1, on its own (no session above it). */
+    private static PartWorkflow startAppAndCache(WorkflowClient client, UUID sessionId) {
+        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TASK_QUEUE)
+                .setWorkflowId(WorkflowIds.part(sessionId, "web"))
+                .build());
+        WorkflowClient.start(part::run, new PartInput(sessionId, TestSessions.part("web", "app", "cache"),
+                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+        return part;
+    }
+
     /**
      * A part alone: READY; a container deleted behind its back and recreated on the host's next resync;
      * STOPPED; DELETED. Returns the part's history.
@@ -89,10 +105,7 @@ final class LifecycleScenarios {
     static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
         WorkflowClient client = env.getWorkflowClient();
         String workflowId = WorkflowIds.part(PART_SESSION_ID, "web");
-        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
-                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
-        WorkflowClient.start(part::run, new PartInput(PART_SESSION_ID, TestSessions.part("web", "app", "cache"),
-                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+        PartWorkflow part = startAppAndCache(client, PART_SESSION_ID);
 
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
         String appBefore = appOf(ready).containerId();
@@ -107,6 +120,68 @@ final class LifecycleScenarios {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 3));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         return client.fetchHistory(workflowId);
+    }
+
+    /**
+     * A part whose two pods are placed on hosts a and b: b drains (its pod moves to a while it
+     * serves), b takes pods again, a is lost (both pods are placed again on b), then DELETED. The
+     * environment's worker must serve both hosts' queues. Returns the part's history.
+     */
+    static WorkflowExecutionHistory placedPartMoves(TestWorkflowEnvironment env, FakePlacement placement) {
+        WorkflowClient client = env.getWorkflowClient();
+        String workflowId = WorkflowIds.part(PLACED_SESSION_ID, "web");
+        PartWorkflow part = startAppAndCache(client, PLACED_SESSION_ID);
+        Eventually.await("part READY on both hosts", part::view, v -> v.status() == PartStatus.READY
+                && v.pods().stream().map(PodView::host).distinct().count() == 2);
+
+        placement.stopTakingPods("b");
+        part.hostChanged(new HostNotice("b", HostStatus.DRAINING, "host draining"));
+        Eventually.await("every pod on a", part::view, v -> v.pods().stream().allMatch(p -> "a".equals(p.host())));
+        placement.takePods("b");
+        part.hostChanged(new HostNotice("b", HostStatus.READY, "host ready again"));
+        placement.stopTakingPods("a");
+        part.hostChanged(new HostNotice("a", HostStatus.UNREACHABLE, "host lost"));
+        Eventually.await("every pod on b", part::view, v -> v.status() == PartStatus.READY
+                && v.pods().stream().allMatch(p -> "b".equals(p.host())));
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return client.fetchHistory(workflowId);
+    }
+
+    /** A host READY, unreachable past the grace period, back, then deleted. Returns the host workflow's history. */
+    static WorkflowExecutionHistory hostLostAndBack(TestWorkflowEnvironment env, HostWorkflowTest.ScriptedHost host) {
+        WorkflowClient client = env.getWorkflowClient();
+        HostWorkflow workflow = client.newWorkflowStub(HostWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(WorkflowIds.host("a")).build());
+        WorkflowClient.start(workflow::run, new HostInput("a", "steward", Duration.ofSeconds(30), false,
+                Duration.ofSeconds(10), Duration.ofSeconds(20), null));
+        env.sleep(Duration.ofSeconds(15));
+        host.reachable = false;
+        env.sleep(Duration.ofSeconds(60));
+        host.reachable = true;
+        env.sleep(Duration.ofSeconds(15));
+        host.deleted = true;
+        workflow.checkNow();
+        WorkflowStub.fromTyped(workflow).getResult(Void.class);
+        assertEquals(List.of(HostStatus.UNREACHABLE, HostStatus.READY),
+                host.told.stream().map(HostNotice::status).toList());
+        return client.fetchHistory(WorkflowIds.host("a"));
+    }
+
+    /** A started environment with hosts a and b, each with its engine, for the placed scenarios. */
+    static TestWorkflowEnvironment newPlacedEnvironment(FakePlacement placement, HostWorkflowTest.ScriptedHost host) {
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+        Worker worker = env.newWorker(TASK_QUEUE);
+        worker.registerWorkflowImplementationTypes(PartWorkflowImpl.class, HostWorkflowImpl.class);
+        List<String> journal = new CopyOnWriteArrayList<>();
+        TestHosts.register(env, worker, placement,
+                Map.of("a", new FakeEngine("a", journal), "b", new FakeEngine("b", journal)),
+                new InMemoryRecording(), host);
+        env.getWorkerFactory().getWorker(HostQueues.of(TASK_QUEUE, "a"))
+                .registerActivitiesImplementations(new HostWorkflowTest.CountingSync());
+        env.start();
+        return env;
     }
 
     /**

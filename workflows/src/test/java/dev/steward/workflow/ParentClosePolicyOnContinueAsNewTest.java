@@ -46,11 +46,13 @@ class ParentClosePolicyOnContinueAsNewTest {
         WorkflowClient client = env.getWorkflowClient();
         ContinueAsNewProbe parent = client.newWorkflowStub(ContinueAsNewProbe.class,
                 WorkflowOptions.newBuilder(options).setWorkflowId(id).build());
-        assertEquals("continued", parent.run(0, policy.name()));
+        // Started and polled, never waited on: waiting for a result lets the test server skip time, straight to the
+        // child's timeout.
+        WorkflowClient.start(parent::run, 0, policy.name());
         WorkflowStub child = client.newUntypedWorkflowStub(id + "-child");
-        // The parent's new run has returned: whatever the close policy did to the child, it did on the old run's close.
-        assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED,
-                client.newUntypedWorkflowStub(id).describe().getStatus());
+        // The parent's new run has completed: whatever the close policy did to the child, it did on the old run's close.
+        Eventually.await("the parent's second run completed", () -> client.newUntypedWorkflowStub(id).describe().getStatus(),
+                status -> status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
         assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING, child.describe().getStatus());
         return HistoryEvents.count(client.fetchHistory(id + "-child").getEvents(),
                 EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED);

@@ -56,7 +56,7 @@ class PartWorkflowTest {
 
     @BeforeEach
     void startWorker(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        worker.registerActivitiesImplementations(engine, recording);
+        TestHosts.registerLocal(testEnv, worker, engine, recording);
         testEnv.start();
         this.testEnv = testEnv;
         this.client = testEnv.getWorkflowClient();

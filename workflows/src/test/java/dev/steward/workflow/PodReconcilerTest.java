@@ -25,7 +25,7 @@ class PodReconcilerTest {
     private static final String OLD_HASH = "b".repeat(64);
 
     private static ContainerState container(String id, String specHash, boolean running) {
-        return new ContainerState(id, "steward_" + id, StewardLabels.forPod(SESSION, "web", "app", 1, specHash, "steward"),
+        return new ContainerState(id, "steward_" + id, StewardLabels.forPod(SESSION, "web", "app", 1, specHash, "steward", null),
                 running, running ? "running" : "exited", running ? null : 0, false, Instant.EPOCH);
     }
 

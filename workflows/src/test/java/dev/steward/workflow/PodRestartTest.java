@@ -47,7 +47,7 @@ class PodRestartTest {
 
     @BeforeEach
     void start(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        worker.registerActivitiesImplementations(engine, recording);
+        TestHosts.registerLocal(testEnv, worker, engine, recording);
         testEnv.start();
         this.testEnv = testEnv;
         part = testEnv.getWorkflowClient().newWorkflowStub(PartWorkflow.class,

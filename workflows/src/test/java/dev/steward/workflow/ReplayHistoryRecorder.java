@@ -34,6 +34,8 @@ class ReplayHistoryRecorder {
     static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
     static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
     static final String RESTARTS_HISTORY = "histories/part-restarts.json";
+    static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
+    static final String HOST_HISTORY = "histories/host-lost-and-back.json";
 
     @Test
     void recordHistories() throws IOException {
@@ -56,6 +58,17 @@ class ReplayHistoryRecorder {
             TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
             try {
                 write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(env, engine));
+            } finally {
+                env.close();
+            }
+        }
+        if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {
+            FakePlacement placement = new FakePlacement("a", "b");
+            HostWorkflowTest.ScriptedHost host = new HostWorkflowTest.ScriptedHost();
+            TestWorkflowEnvironment env = LifecycleScenarios.newPlacedEnvironment(placement, host);
+            try {
+                write(resources.resolve(PLACED_PART_HISTORY), LifecycleScenarios.placedPartMoves(env, placement));
+                write(resources.resolve(HOST_HISTORY), LifecycleScenarios.hostLostAndBack(env, host));
             } finally {
                 env.close();
             }

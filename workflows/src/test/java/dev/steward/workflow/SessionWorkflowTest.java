@@ -64,7 +64,7 @@ class SessionWorkflowTest {
 
     @BeforeEach
     void startSession(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        worker.registerActivitiesImplementations(engine, recording);
+        TestHosts.registerLocal(testEnv, worker, engine, recording);
         testEnv.start();
         client = testEnv.getWorkflowClient();
         session = client.newWorkflowStub(SessionWorkflow.class,
@@ -100,7 +100,8 @@ class SessionWorkflowTest {
                                 "steward.part", part.name(),
                                 "steward.pod", pod.name(),
                                 "steward.generation", "1",
-                                "steward.spec-hash", specHash),
+                                "steward.spec-hash", specHash,
+                                "steward.host", TestHosts.LOCAL),
                         container.labels());
                 assertEquals(ContainerNames.of(sessionId, part.name(), pod.name(), specHash), container.name());
                 assertTrue(container.running(), container.toString());
@@ -109,7 +110,7 @@ class SessionWorkflowTest {
                 PodView view = podView(running, part.name(), pod.name());
                 assertEquals(PodStatus.READY, view.status());
                 assertEquals(container.id(), view.containerId());
-                assertEquals(PartWorkflowImpl.LOCAL_HOST, view.host());
+                assertEquals(TestHosts.LOCAL, view.host());
             }
         }
     }

@@ -82,6 +82,39 @@ class WorkflowReplayTest {
     }
 
     @Test
+    void theStoredPlacedPartHistoryReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PLACED_PART_HISTORY);
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(activities(history).stream().filter("Release"::equals).count() >= 3,
+                "the drain and the lost host released placements: " + activities(history));
+
+        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
+    }
+
+    @Test
+    void theStoredHostHistoryReplays() throws Exception {
+        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.HOST_HISTORY);
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, activities(history).stream().filter("NotifyParts"::equals).count(), "lost, then back");
+
+        WorkflowReplayer.replayWorkflowExecution(history, HostWorkflowImpl.class);
+    }
+
+    @Test
+    void freshPlacedHistoriesReplay() throws Exception {
+        FakePlacement placement = new FakePlacement("a", "b");
+        HostWorkflowTest.ScriptedHost host = new HostWorkflowTest.ScriptedHost();
+        TestWorkflowEnvironment env = LifecycleScenarios.newPlacedEnvironment(placement, host);
+        try {
+            WorkflowReplayer.replayWorkflowExecution(
+                    LifecycleScenarios.placedPartMoves(env, placement), PartWorkflowImpl.class);
+            WorkflowReplayer.replayWorkflowExecution(LifecycleScenarios.hostLostAndBack(env, host), HostWorkflowImpl.class);
+        } finally {
+            env.close();
+        }
+    }
+
+    @Test
     void freshlyRecordedHistoriesReplay() throws Exception {
         FakeEngine engine = new FakeEngine();
         WorkflowExecutionHistory session;
@@ -163,5 +196,12 @@ class WorkflowReplayTest {
             messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" | ");
         }
         return messages.toString();
+    }
+
+    private static List<String> activities(WorkflowExecutionHistory history) {
+        return history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)
+                .map(e -> e.getActivityTaskScheduledEventAttributes().getActivityType().getName())
+                .toList();
     }
 }

@@ -1,0 +1,141 @@
+package dev.steward.app.temporal;
+
+import dev.steward.activity.ContainerActivities;
+import dev.steward.activity.EngineActivities;
+import dev.steward.store.HostRow;
+import dev.steward.store.HostStore;
+import dev.steward.workflow.HostQueues;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.TaskScheduler;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowServiceException;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker per registered host, on the host's own task queue ({@link HostQueues}), running the
+ * container and host sync activities on that host's engine; and the host's workflow. Each worker
+ * has a factory of its own, because a started factory takes no new workers. Hosts registered
+ * through this process are served at once; {@link #refresh} covers those registered or deleted by
+ * another process.
+ */
+@Singleton
+@Requires(property = "steward.worker.enabled", notEquals = "false")
+public class HostWorkers {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostWorkers.class);
+    /** How often hosts registered or deleted by another process are picked up. */
+    private static final Duration REFRESH_EVERY = Duration.ofSeconds(5);
+
+    private final WorkflowClient temporal;
+    private final TemporalConfig temporalConfig;
+    private final HostStore store;
+    private final EngineActivities engines;
+    private final HostWorkflows workflows;
+    /** Guarded by {@code this}. */
+    private final Map<String, Served> served = new HashMap<>();
+    /** Set when the service stops: a refresh running then starts nothing. Guarded by {@code this}. */
+    private boolean stopped;
+    private final ScheduledFuture<?> refreshing;
+
+    public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, HostStore store,
+            EngineActivities engines, HostWorkflows workflows, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+        this.temporal = temporal;
+        this.temporalConfig = temporalConfig;
+        this.store = store;
+        this.engines = engines;
+        this.workflows = workflows;
+        this.refreshing = scheduler.scheduleWithFixedDelay(REFRESH_EVERY, REFRESH_EVERY, this::refreshLogged);
+    }
+
+    /**
+     * Serves every host in the hosts table and drops those gone from it. The table is read under
+     * the lock {@link #drop} takes, so a refresh never serves again a host dropped after its deletion.
+     */
+    public synchronized void refresh() {
+        if (stopped) {
+            return;
+        }
+        Set<String> registered = store.list().stream().map(HostRow::name).collect(Collectors.toSet());
+        List<String> gone = served.keySet().stream().filter(name -> !registered.contains(name)).toList();
+        gone.forEach(this::drop);
+        registered.forEach(this::serve);
+    }
+
+    private void refreshLogged() {
+        try {
+            refresh();
+        } catch (RuntimeException e) {
+            // A failed refresh must not end the schedule: the next one tries again.
+            LOG.warn("refreshing the host workers failed; next in {}", REFRESH_EVERY, e);
+        }
+    }
+
+    /** Gives the host its worker, once, and starts its workflow unless that was done. */
+    public synchronized void serve(String host) {
+        if (stopped) {
+            return;
+        }
+        Served current = served.computeIfAbsent(host, name -> new Served(startWorker(name), false));
+        if (current.workflowStarted()) {
+            return;
+        }
+        try {
+            workflows.start(host);
+            served.put(host, new Served(current.factory(), true));
+        } catch (WorkflowServiceException unreachable) {
+            LOG.warn("host {}: its workflow could not be started; the next refresh tries again", host, unreachable);
+        }
+    }
+
+    /** Ends the host's workflow and stops its worker: the host is deleted. */
+    public synchronized void drop(String host) {
+        // First the workflow: were Temporal out of reach, the host stays served and the next refresh tries again.
+        workflows.terminate(host);
+        Served dropped = served.remove(host);
+        if (dropped != null) {
+            // Nothing running on a deleted host's engine needs to finish; but its pollers must have
+            // stopped before the deletion returns, or a poll in flight could still take a task.
+            dropped.factory().shutdownNow();
+            dropped.factory().awaitTermination(10, TimeUnit.SECONDS);
+            LOG.info("host {}: worker stopped", host);
+        }
+    }
+
+    private WorkerFactory startWorker(String host) {
+        String queue = HostQueues.of(temporalConfig.taskQueue(), host);
+        WorkerFactory factory = WorkerFactory.newInstance(temporal);
+        Worker worker = factory.newWorker(queue);
+        ContainerActivities containers = engines.containers(host);
+        worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
+        factory.start();
+        LOG.info("host {}: worker started on task queue {}", host, queue);
+        return factory;
+    }
+
+    @PreDestroy
+    synchronized void stop() {
+        stopped = true;
+        refreshing.cancel(false);
+        served.values().forEach(s -> s.factory().shutdown());
+        served.values().forEach(s -> s.factory().awaitTermination(10, TimeUnit.SECONDS));
+        served.clear();
+    }
+
+    /** @param workflowStarted whether the host's workflow was started (or found running) */
+    private record Served(WorkerFactory factory, boolean workflowStarted) {}
+}

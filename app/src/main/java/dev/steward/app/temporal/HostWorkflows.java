@@ -1,0 +1,81 @@
+package dev.steward.app.temporal;
+
+import dev.steward.activity.HostsConfig;
+import dev.steward.workflow.HostInput;
+import dev.steward.workflow.HostWorkflow;
+import dev.steward.workflow.ReconcileSettings;
+import dev.steward.workflow.WorkflowIds;
+import io.temporal.client.BatchRequest;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowServiceException;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts, nudges and ends the host workflows (id {@code host-{name}}, on the main task queue). Works
+ * in every process, with or without workers: the workflow runs wherever a worker serves its queue.
+ */
+@Singleton
+public class HostWorkflows {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostWorkflows.class);
+
+    private final WorkflowClient temporal;
+    private final TemporalConfig temporalConfig;
+    private final ReconcileConfig reconcile;
+    private final HostsConfig hosts;
+
+    public HostWorkflows(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcile,
+            HostsConfig hosts) {
+        this.temporal = temporal;
+        this.temporalConfig = temporalConfig;
+        this.reconcile = reconcile;
+        this.hosts = hosts;
+    }
+
+    /** Starts the host's workflow, or hands the one that runs already this process's settings. */
+    public void start(String host) {
+        ReconcileSettings settings = reconcile.settings();
+        HostWorkflow workflow = temporal.newWorkflowStub(HostWorkflow.class, WorkflowOptions.newBuilder()
+                .setWorkflowId(WorkflowIds.host(host))
+                .setTaskQueue(temporalConfig.taskQueue())
+                .build());
+        HostInput input = new HostInput(host, settings.deployment(), settings.resyncInterval(), reconcile.events(),
+                hosts.probeInterval(), hosts.lostAfter(), null);
+        BatchRequest startOrConfigure = temporal.newSignalWithStartRequest();
+        startOrConfigure.add(workflow::run, input);
+        startOrConfigure.add(workflow::configure, input);
+        temporal.signalWithStart(startOrConfigure);
+        LOG.info("host {}: workflow started or configured (deployment {}, resync every {}, events {}, probe every {}, "
+                + "lost after {})", host, settings.deployment(), settings.resyncInterval(),
+                reconcile.events() ? "on" : "off", hosts.probeInterval(), hosts.lostAfter());
+    }
+
+    /**
+     * Asks the host's workflow to probe at once. Its absence, or Temporal out of reach, only delays
+     * what the next probe finds anyway: both are logged, not thrown.
+     */
+    public void checkNow(String host) {
+        try {
+            temporal.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(host)).checkNow();
+        } catch (WorkflowNotFoundException notRunning) {
+            LOG.info("host {}: no workflow runs to probe it now; a worker process starts one", host);
+        } catch (WorkflowServiceException unreachable) {
+            LOG.warn("host {}: could not ask its workflow to probe now; the next probe sees the change", host,
+                    unreachable);
+        }
+    }
+
+    /** Ends the host's workflow for good; none running is fine. */
+    public void terminate(String host) {
+        try {
+            temporal.newUntypedWorkflowStub(WorkflowIds.host(host)).terminate("host deleted");
+            LOG.info("host {}: workflow terminated, the host is deleted", host);
+        } catch (WorkflowNotFoundException notRunning) {
+            LOG.debug("host {}: no workflow runs", host);
+        }
+    }
+}

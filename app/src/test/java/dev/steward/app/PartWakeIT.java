@@ -1,0 +1,262 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.activity.HostActivities;
+import dev.steward.activity.HostNotice;
+import dev.steward.activity.PlacementActivities;
+import dev.steward.activity.PlacementRequest;
+import dev.steward.activity.PlacementResult;
+import dev.steward.app.session.SessionStore;
+import dev.steward.model.HostCapacity;
+import dev.steward.model.HostSpec;
+import dev.steward.model.HostStatus;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PlacementDecision;
+import dev.steward.model.PodResources;
+import dev.steward.model.PodSpec;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.Timeslot;
+import dev.steward.store.HostStore;
+import dev.steward.store.PartKey;
+import dev.steward.store.PlacementRepository;
+import dev.steward.store.SessionRepository;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.transaction.TransactionOperations;
+import io.temporal.client.WorkflowClient;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Parts are woken when something changes for their pods: those with a pod waiting for room when a
+ * release frees some, and those with a pod placed on a host when that host changes. Part
+ * workflows are stood in for by {@link PartStandIn}, which counts what it is told.
+ */
+@MicronautTest(transactional = false)
+class PartWakeIT {
+
+    private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(10);
+
+    @Inject
+    PlacementActivities placement;
+
+    @Inject
+    HostActivities hostActivities;
+
+    @Inject
+    PlacementRepository placements;
+
+    @Inject
+    HostStore hosts;
+
+    @Inject
+    SessionStore sessions;
+
+    @Inject
+    SessionRepository sessionRows;
+
+    @Inject
+    TransactionOperations<Connection> transactions;
+
+    @Inject
+    WorkflowClient temporal;
+
+    @Inject
+    @Client("/")
+    HttpClient client;
+
+    final String run = UUID.randomUUID().toString().substring(0, 8);
+    final List<String> registered = new ArrayList<>();
+    final List<UUID> inserted = new ArrayList<>();
+    final List<PlacementRequest> requested = new ArrayList<>();
+    TestWorkflows workflows;
+
+    @BeforeEach
+    void setUp() {
+        workflows = new TestWorkflows(temporal);
+    }
+
+    @AfterEach
+    void tearDown() {
+        requested.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod(), null));
+        inserted.forEach(sessions::delete);
+        registered.forEach(hosts::delete);
+        workflows.close();
+    }
+
+    @Test
+    void aReleaseWakesThePartsWaitingForRoomAndPlacingOrReleasingTheWaitingPodForgetsIt() {
+        String host = readyHost("full", HostApi.secondEngine(), 1);
+        UUID holder = liveSession(part("web", "a"));
+        UUID waiter = liveSession(part("api", "b", "c"));
+        PartStandIn waiting = workflows.partStandIn(waiter, "api");
+        PlacementRequest a = request(holder, "web", "a", host);
+        PlacementRequest b = request(waiter, "api", "b", host);
+        PlacementRequest c = request(waiter, "api", "c", host);
+
+        assertTrue(placement.place(a).placed());
+        assertEquals(List.of(), waitsOf(holder));
+        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(b).reason());
+        List<Instant> since = waitsOf(waiter);
+        assertEquals(1, since.size());
+        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(b).reason());
+        assertEquals(since, waitsOf(waiter), "a pod that waits already keeps its first since");
+        assertEquals(0, waiting.reconciles());
+
+        placement.release(a.sessionId(), a.part(), a.pod(), host);
+
+        Poll.until("the waiting part is woken", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
+        assertEquals(host, placement.place(b).host());
+        assertEquals(List.of(), waitsOf(waiter), "placed, the pod no longer waits");
+
+        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(c).reason());
+        assertEquals(1, waitsOf(waiter).size());
+        placement.release(c.sessionId(), c.part(), c.pod(), null);
+        assertEquals(List.of(), waitsOf(waiter), "released, the pod no longer waits");
+        assertEquals(1, waiting.reconciles(), "releasing what held no room wakes nobody");
+    }
+
+    @Test
+    void waitingPartsAreWokenOldestFirstAndWaitsOfEndedSessionsAreForgotten() {
+        String host = readyHost("tiny", HostApi.secondEngine(), 0);
+        UUID older = liveSession(part("web", "a"));
+        UUID newer = liveSession(part("web", "a"));
+        UUID ended = liveSession(part("web", "a"));
+        UUID unknown = UUID.randomUUID();
+        PartStandIn olderPart = workflows.partStandIn(older, "web");
+        PartStandIn newerPart = workflows.partStandIn(newer, "web");
+        PartStandIn endedPart = workflows.partStandIn(ended, "web");
+        for (UUID session : List.of(older, newer, ended, unknown)) {
+            assertFalse(placement.place(request(session, "web", "a", host)).placed());
+        }
+        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, Instant.now());
+
+        int woken = placement.wakeUnschedulable();
+
+        assertEquals(List.of(new PartKey(older, "web"), new PartKey(newer, "web")), mine(placements.waitingParts()));
+        assertTrue(woken >= 2, "woken: " + woken);
+        Poll.until("both live parts are woken", SIGNAL_DEADLINE,
+                () -> List.of(olderPart.reconciles(), newerPart.reconciles()), List.of(1, 1)::equals);
+        assertEquals(0, endedPart.reconciles());
+        assertEquals(List.of(), waitsOf(ended));
+        assertEquals(List.of(), waitsOf(unknown));
+    }
+
+    @Test
+    void anOperatorGivingAHostMoreRoomWakesTheWaitingParts() {
+        String host = readyHost("grows", HostApi.secondEngine(), 0);
+        UUID waiter = liveSession(part("web", "a"));
+        PartStandIn waiting = workflows.partStandIn(waiter, "web");
+        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(request(waiter, "web", "a", host)).reason());
+        HostApi api = new HostApi(client.toBlocking());
+
+        int before = waiting.reconciles();
+
+        api.change(host, Map.of("capacity", Map.of("pods", 1)));
+
+        // Other hosts' workflows wake waiting parts too, so this counts at least one wake.
+        Poll.until("the waiting part is woken", SIGNAL_DEADLINE, waiting::reconciles, n -> n > before);
+        assertEquals(host, placement.place(request(waiter, "web", "a", host)).host());
+    }
+
+    @Test
+    void aHostNoticeReachesExactlyTheLivePartsPlacedOnThatHost() {
+        String changed = readyHost("changed", HostApi.secondEngine(), 10);
+        String other = readyHost("other", HostApi.firstEngine(), 10);
+        UUID first = liveSession(part("web", "a", "b"), part("api", "c"));
+        UUID second = liveSession(part("db", "d"));
+        UUID ended = liveSession(part("old", "e"));
+        PartStandIn web = workflows.partStandIn(first, "web");
+        PartStandIn api = workflows.partStandIn(first, "api");
+        PartStandIn db = workflows.partStandIn(second, "db");
+        PartStandIn old = workflows.partStandIn(ended, "old");
+        for (PlacementRequest request : List.of(request(first, "web", "a", changed),
+                request(first, "web", "b", changed), request(first, "api", "c", other),
+                request(second, "db", "d", changed), request(ended, "old", "e", changed))) {
+            PlacementResult result = placement.place(request);
+            assertEquals(request.hostSelector().get("name"), result.host(), result.message());
+        }
+        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, Instant.now());
+        HostNotice notice = new HostNotice(changed, HostStatus.DRAINING, "the operator drains it");
+
+        assertEquals(2, hostActivities.notifyParts(notice), "web (two pods there, told once) and db");
+
+        Poll.until("the parts placed there are told", SIGNAL_DEADLINE,
+                () -> List.of(web.notices(), db.notices()), List.of(List.of(notice), List.of(notice))::equals);
+        assertEquals(List.of(), api.notices(), "its pod is on the other host");
+        assertEquals(List.of(), old.notices(), "its session is deleted");
+    }
+
+    /** Registers a host on a real engine, probes it READY, with room for {@code pods} pods. */
+    private String readyHost(String suffix, String endpoint, int pods) {
+        String name = "k" + run + "-" + suffix;
+        registered.add(name);
+        hosts.register(new HostSpec(name, endpoint, new HostCapacity(pods, null, null),
+                Map.of("run", run, "name", name), null)).orElseThrow();
+        assertEquals(HostStatus.READY, hostActivities.recordProbe(UUID.randomUUID(), name,
+                hostActivities.probe(name)).to());
+        return name;
+    }
+
+    /** A session recorded as live (PENDING), with no workflow. */
+    private UUID liveSession(PartSpec... parts) {
+        UUID id = UUID.randomUUID();
+        inserted.add(id);
+        sessions.insert(id, new SessionSpec("part-wake-it", null, List.of(parts), Timeslot.NONE), 1, Instant.now());
+        return id;
+    }
+
+    private static PartSpec part(String name, String... pods) {
+        return new PartSpec(name, Arrays.stream(pods)
+                .map(pod -> new PodSpec(pod, Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of()))
+                .toList());
+    }
+
+    /** A request that fits on {@code host} alone among all hosts. */
+    private PlacementRequest request(UUID session, String part, String pod, String host) {
+        PlacementRequest request = new PlacementRequest(session, part, pod, PodResources.NONE, Map.of("name", host));
+        requested.add(request);
+        return request;
+    }
+
+    private List<PartKey> mine(List<PartKey> parts) {
+        return parts.stream().filter(p -> inserted.contains(p.sessionId())).toList();
+    }
+
+    /** Since when each pod of the session waits, read with plain SQL. */
+    private List<Instant> waitsOf(UUID session) {
+        return transactions.executeRead(status -> {
+            List<Instant> since = new ArrayList<>();
+            try (PreparedStatement query = status.getConnection().prepareStatement(
+                    "SELECT since FROM placement_waits WHERE session_id = ? ORDER BY pod_name")) {
+                query.setObject(1, session);
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        since.add(rows.getTimestamp(1).toInstant());
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            return since;
+        });
+    }
+}

@@ -1,0 +1,139 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.steward.activity.DockerClientFactory;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The Podman API service of the second engine ({@code STEWARD_TEST_SECOND_ENGINE}), stopped and
+ * started again the way the launcher starts it, so a test can take a host's engine away and bring
+ * it back. Stopping the API service leaves its containers running (conmon owns them): the engine
+ * comes back with whatever ran on it.
+ */
+final class SecondEngineService {
+
+    private static final Duration START_DEADLINE = Duration.ofSeconds(60);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    private static final Duration PING_TIMEOUT = Duration.ofSeconds(3);
+
+    private final String endpoint;
+    private final Path dir;
+    private final Path socket;
+
+    private SecondEngineService(String endpoint) {
+        if (!endpoint.startsWith("unix://")) {
+            fail("the second engine must be the launcher's Podman service on a unix socket, not " + endpoint);
+        }
+        this.endpoint = endpoint;
+        this.socket = Path.of(endpoint.substring("unix://".length()));
+        // The launcher keeps the service's socket, configuration, pid and log in one directory.
+        this.dir = socket.getParent();
+    }
+
+    static SecondEngineService fromEnvironment() {
+        return new SecondEngineService(HostApi.secondEngine());
+    }
+
+    /** Whether the engine answers {@code /_ping}. */
+    boolean answers() {
+        try (DockerClient client = DockerClientFactory.create(endpoint, null, PING_TIMEOUT, true)) {
+            client.pingCmd().exec();
+            return true;
+        } catch (IOException | RuntimeException unreachable) {
+            return false;
+        }
+    }
+
+    /** Stops the API service named by the launcher's pid file and waits until the engine no longer answers. */
+    void stop() {
+        long pid = Long.parseLong(read(dir.resolve("service.pid")).trim());
+        ProcessHandle service = ProcessHandle.of(pid)
+                .filter(this::servesThisSocket)
+                .orElseThrow(() -> new IllegalStateException("process " + pid + " from " + dir.resolve("service.pid")
+                        + " is not the Podman API service on " + socket));
+        service.destroy();
+        try {
+            service.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException stillRunning) {
+            service.destroyForcibly();
+        }
+        Poll.until("the second engine stops answering on " + socket, this::answers, up -> !up);
+    }
+
+    /**
+     * Starts the API service as the launcher does, unless it answers already, and waits until it
+     * answers {@code /_ping}.
+     */
+    void start() {
+        if (answers()) {
+            return;
+        }
+        Path log = dir.resolve("service.log");
+        try {
+            Files.deleteIfExists(socket);
+            ProcessBuilder builder = new ProcessBuilder(
+                    List.of("setsid", "nohup", "podman", "system", "service", "--time=0", endpoint))
+                    .directory(new File("/"))
+                    .redirectInput(Redirect.from(new File("/dev/null")))
+                    .redirectOutput(Redirect.appendTo(log.toFile()))
+                    .redirectErrorStream(true);
+            builder.environment().put("CONTAINERS_CONF", dir.resolve("containers.conf").toString());
+            builder.environment().put("CONTAINERS_STORAGE_CONF", dir.resolve("storage.conf").toString());
+            Process service = builder.start();
+            // setsid runs the service in this process (it is no group leader), so this is the service's pid.
+            Files.writeString(dir.resolve("service.pid"), service.pid() + "\n");
+            Poll.until("the second engine answers on " + socket + " (log: " + log + ")", START_DEADLINE,
+                    () -> answers() || !service.isAlive(), done -> done);
+            assertTrue(service.isAlive() && answers(), () -> "the second engine did not start; " + log + " ends with:\n"
+                    + tail(log));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Whether the container still runs, seen from its conmon process rather than through the
+     * engine's API, which may be stopped.
+     */
+    static boolean conmonRuns(String containerId) {
+        return ProcessHandle.allProcesses()
+                .map(process -> process.info().commandLine().orElse(""))
+                .anyMatch(command -> command.contains("conmon") && command.contains(containerId));
+    }
+
+    private boolean servesThisSocket(ProcessHandle process) {
+        Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
+        if (!Files.exists(cmdline)) {
+            return false;
+        }
+        String command = read(cmdline).replace('\0', ' ');
+        return command.contains("system service") && command.contains(endpoint);
+    }
+
+    private static String tail(Path log) {
+        List<String> lines = read(log).lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
