@@ -24,6 +24,7 @@ import dev.steward.store.HostStore;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.SessionRepository;
+import io.micronaut.context.annotation.Property;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -48,9 +49,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Parts are woken when something changes for their pods: those with a pod waiting for room when a
  * release frees some, and those with a pod placed on a host when that host changes. Part
- * workflows are stood in for by {@link PartStandIn}, which counts what it is told.
+ * workflows are stood in for by {@link PartStandIn}, which counts what it is told. This process
+ * runs no workers, so no host workflow wakes anyone: every wake counted comes from the test.
  */
 @MicronautTest(transactional = false)
+@Property(name = "steward.worker.enabled", value = "false")
 class PartWakeIT {
 
     private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(10);
@@ -119,7 +122,8 @@ class PartWakeIT {
         assertEquals(1, since.size());
         assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(b).reason());
         assertEquals(since, waitsOf(waiter), "a pod that waits already keeps its first since");
-        assertEquals(0, waiting.reconciles());
+        settle(waiting);
+        assertEquals(0, waiting.reconciles(), "placing wakes nobody");
 
         placement.release(a.sessionId(), a.part(), a.pod(), host);
 
@@ -131,6 +135,7 @@ class PartWakeIT {
         assertEquals(1, waitsOf(waiter).size());
         placement.release(c.sessionId(), c.part(), c.pod(), null);
         assertEquals(List.of(), waitsOf(waiter), "released, the pod no longer waits");
+        settle(waiting);
         assertEquals(1, waiting.reconciles(), "releasing what held no room wakes nobody");
     }
 
@@ -155,6 +160,7 @@ class PartWakeIT {
         assertTrue(woken >= 2, "woken: " + woken);
         Poll.until("both live parts are woken", SIGNAL_DEADLINE,
                 () -> List.of(olderPart.reconciles(), newerPart.reconciles()), List.of(1, 1)::equals);
+        settle(endedPart);
         assertEquals(0, endedPart.reconciles());
         assertEquals(List.of(), waitsOf(ended));
         assertEquals(List.of(), waitsOf(unknown));
@@ -168,12 +174,16 @@ class PartWakeIT {
         assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(request(waiter, "web", "a", host)).reason());
         HostApi api = new HostApi(client.toBlocking());
 
-        int before = waiting.reconciles();
 
+        api.change(host, Map.of("labels", Map.of("run", run, "name", host, "tier", "gold")));
+
+        Poll.until("new labels wake the waiting part", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
+        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(request(waiter, "web", "a", host)).reason());
+        api.change(host, Map.of("enabled", true));
+        settle(waiting);
+        assertEquals(1, waiting.reconciles(), "enabling an enabled host wakes nobody");
         api.change(host, Map.of("capacity", Map.of("pods", 1)));
-
-        // Other hosts' workflows wake waiting parts too, so this counts at least one wake.
-        Poll.until("the waiting part is woken", SIGNAL_DEADLINE, waiting::reconciles, n -> n > before);
+        Poll.until("more room wakes it again", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 2);
         assertEquals(host, placement.place(request(waiter, "web", "a", host)).host());
     }
 
@@ -201,8 +211,19 @@ class PartWakeIT {
 
         Poll.until("the parts placed there are told", SIGNAL_DEADLINE,
                 () -> List.of(web.notices(), db.notices()), List.of(List.of(notice), List.of(notice))::equals);
-        assertEquals(List.of(), api.notices(), "its pod is on the other host");
-        assertEquals(List.of(), old.notices(), "its session is deleted");
+        assertEquals(List.of(settle(api)), api.notices(), "its pod is on the other host");
+        assertEquals(List.of(settle(old)), old.notices(), "its session is deleted");
+    }
+
+    /**
+     * Sends the part a marker notice and waits until it has it: signals reach a workflow in the
+     * order they were sent, so every signal sent before this call has reached it too.
+     */
+    private HostNotice settle(PartStandIn part) {
+        HostNotice marker = new HostNotice("marker-" + UUID.randomUUID(), HostStatus.READY, "marker");
+        part.hostChanged(marker);
+        Poll.until("the marker reaches the part", SIGNAL_DEADLINE, part::notices, n -> n.contains(marker));
+        return marker;
     }
 
     /** Registers a host on a real engine, probes it READY, with room for {@code pods} pods. */
