@@ -63,7 +63,10 @@ class WorkflowReplayTest {
         List<WorkflowExecutionHistory> runs = new ArrayList<>();
         try (SessionFixture f = new SessionFixture()) {
             runs.addAll(LifecycleScenarios.twoHourSlot(f, UUID.randomUUID()));
-            runs.addAll(f.runs(LifecycleScenarios.manyReports(f, UUID.randomUUID(), LifecycleScenarios.REPORTS,
+            // Each report is at least one event however the worker batches them, so this many always
+            // pass the threshold and the run continues as new.
+            int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
+            runs.addAll(f.runs(LifecycleScenarios.manyReports(f, UUID.randomUUID(), reports,
                     LifecycleScenarios.SHORT_RUNS)));
         }
         assertTrue(runs.size() >= 3, "the reports scenario continued as new: " + runs.size() + " runs in all");
