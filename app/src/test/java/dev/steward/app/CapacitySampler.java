@@ -76,6 +76,10 @@ final class CapacitySampler implements AutoCloseable {
         return Map.copyOf(maxRunning);
     }
 
+    int samples() {
+        return samples.get();
+    }
+
     @Override
     public void close() {
         sampler.shutdownNow();

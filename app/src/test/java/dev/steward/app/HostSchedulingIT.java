@@ -71,10 +71,12 @@ class HostSchedulingIT extends HostPoolTest {
         pool.awaitReady(a, b);
 
         try (CapacitySampler sampler = CapacitySampler.start(pool, a, b)) {
+            long createdAt = System.nanoTime();
             createConcurrently();
             List<SessionView> settled = Poll.until("5 pods READY and 45 waiting Unschedulable", pool::sessionViews,
                     views -> views.size() == SESSIONS && count(views, HostSchedulingIT::runs) == room
                             && count(views, HostSchedulingIT::waits) == SESSIONS - room);
+            long settledMillis = millisSince(createdAt);
             assertEquals(Map.of(a, 3L, b, 2L), readyPerHost(settled));
             // A waiting pod says, per host, why it fits nowhere.
             settled.stream().flatMap(s -> HostPool.pods(s).stream()).filter(HostSchedulingIT::waits)
@@ -86,6 +88,7 @@ class HostSchedulingIT extends HostPoolTest {
             // Room for one more pod on each host.
             List<UUID> deleted = List.of(firstRunningOn(settled, a), firstRunningOn(settled, b));
             Set<UUID> waitedBefore = ids(settled, HostSchedulingIT::waits);
+            long deletedAt = System.nanoTime();
             deleted.forEach(id -> assertEquals(HttpStatus.ACCEPTED, pool.sessions().delete(id)));
 
             List<SessionView> after = Poll.until("the deleted sessions gone and two waiting pods started instead",
@@ -96,6 +99,7 @@ class HostSchedulingIT extends HostPoolTest {
                                 && count(rest, HostSchedulingIT::runs) == room
                                 && count(rest, HostSchedulingIT::waits) == SESSIONS - deleted.size() - room;
                     });
+            long refilledMillis = millisSince(deletedAt);
             List<SessionView> rest = after.stream().filter(s -> !deleted.contains(s.id())).toList();
             Set<UUID> started = ids(rest, HostSchedulingIT::runs);
             started.removeAll(ids(settled, HostSchedulingIT::runs));
@@ -104,6 +108,10 @@ class HostSchedulingIT extends HostPoolTest {
             assertEquals(Map.of(a, 3L, b, 2L), readyPerHost(rest));
 
             sampler.assertNeverOverCommitted(capacity);
+            System.out.printf("placement: %d sessions created at once settled in %d ms (%d READY, %d Unschedulable); "
+                    + "2 waiting pods READY %d ms after 2 deletions; most pods seen on an engine at once %s, "
+                    + "capacity %s, %d samples%n", SESSIONS, settledMillis, room, SESSIONS - room, refilledMillis,
+                    sampler.maxRunning(), capacity, sampler.samples());
         }
     }
 
@@ -126,6 +134,10 @@ class HostSchedulingIT extends HostPoolTest {
         } finally {
             clients.shutdownNow();
         }
+    }
+
+    private static long millisSince(long nanoTime) {
+        return (System.nanoTime() - nanoTime) / 1_000_000;
     }
 
     private static boolean runs(PodView pod) {
