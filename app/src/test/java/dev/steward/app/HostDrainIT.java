@@ -30,8 +30,10 @@ class HostDrainIT extends HostPoolTest {
         String a = pool.onFirstEngine("a", 10);
         String b = pool.onSecondEngine("b", 10);
         pool.awaitReady(a, b);
-        // A readiness check, so a replacement counts only once it passes.
-        Map<String, Object> check = Map.of("type", "exec", "command", List.of("true"), "intervalSeconds", 1);
+        // A readiness check, so a replacement counts only once it passes; patient enough that a slow
+        // exec on busy cores is not taken for a pod that stopped being ready.
+        Map<String, Object> check = Map.of("type", "exec", "command", List.of("true"), "intervalSeconds", 1,
+                "timeoutSeconds", 5, "failureThreshold", 5);
         UUID id = pool.create(pool.session(List.of(checked("one", check), checked("two", check),
                 checked("three", check), checked("four", check))));
         List<PodView> before = HostPool.pods(pool.sessions().awaitStatus(id, SessionStatus.RUNNING));

@@ -23,6 +23,7 @@ import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
+import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.transaction.TransactionOperations;
 import io.temporal.failure.ApplicationFailure;
@@ -44,6 +45,8 @@ import org.junit.jupiter.api.Test;
 
 /** Probing real engines: two that answer, one that does not exist, and one that never answers. */
 @MicronautTest(transactional = false)
+// No workers: no host workflow probes the hosts this test registers, so what it reads is its own doing.
+@Property(name = "steward.worker.enabled", value = "false")
 class HostProbeIT {
 
     private static final String BUSYBOX = "localhost/busybox:latest";

@@ -35,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,8 +111,10 @@ class HostWorkersIT {
         assertEquals(List.of(), mine(first), "nothing on the other engine");
 
         assertEquals(HttpStatus.NO_CONTENT, api.delete(host));
-        assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_TERMINATED,
-                workflows.status(WorkflowIds.host(host)));
+        // Terminated by the delete, or ended by itself if it probed between the row's removal and that.
+        assertTrue(Set.of(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_TERMINATED,
+                WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED)
+                .contains(workflows.status(WorkflowIds.host(host))));
         assertNobodyServes(host, request("unserved"));
         assertEquals(List.of(created.id()), mine(second).stream().map(Container::getId).toList());
     }
