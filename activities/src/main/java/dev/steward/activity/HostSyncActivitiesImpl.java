@@ -152,7 +152,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             containers.removeContainer(orphan.id());
         }
         List<ContainerState> wanted = without(all, orphans);
-        List<ContainerState> stale = stale(wanted, live.keySet(), oldEnough);
+        List<ContainerState> stale = stale(wanted, oldEnough);
         for (ContainerState left : stale) {
             LOG.info("host {}: removing stale container {} ({}): its pod holds no placement on this host any more",
                     host, left.name(), left.id());
@@ -185,17 +185,19 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     }
 
     /**
-     * Containers made for this host whose pod, of a live session, holds no placement here: left
-     * behind when the pod moved while this host was unreachable.
+     * Containers made for this host whose pod holds no placement here: left behind when the pod
+     * moved while this host was unreachable.
+     *
+     * @param wanted containers no orphan sweep removes: as old as {@code createdBefore}, a live
+     *     session's pod wants them
      */
-    private List<ContainerState> stale(List<ContainerState> candidates, Set<UUID> live, Instant createdBefore) {
+    private List<ContainerState> stale(List<ContainerState> wanted, Instant createdBefore) {
         Set<String> placedHere = placements.findByHost(host).stream()
                 .map(p -> podKey(p.sessionId().toString(), p.partName(), p.podName()))
                 .collect(Collectors.toSet());
-        return candidates.stream()
+        return wanted.stream()
                 .filter(c -> host.equals(c.label(StewardLabels.HOST)))
                 .filter(c -> c.createdAt() != null && c.createdAt().isBefore(createdBefore))
-                .filter(c -> isLive(c.label(StewardLabels.SESSION), live))
                 .filter(c -> !placedHere.contains(podKey(c.label(StewardLabels.SESSION), c.label(StewardLabels.PART),
                         c.label(StewardLabels.POD))))
                 .toList();
@@ -203,14 +205,6 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
 
     private boolean isOnThisHost(String hostLabel) {
         return hostLabel == null || hostLabel.equals(host);
-    }
-
-    private static boolean isLive(String sessionLabel, Set<UUID> live) {
-        try {
-            return sessionLabel != null && live.contains(UUID.fromString(sessionLabel));
-        } catch (IllegalArgumentException notAnId) {
-            return false;
-        }
     }
 
     private static String podKey(String session, String part, String pod) {

@@ -14,8 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /** The REST calls the integration tests make, and polling with a deadline instead of sleeps. */
 final class SessionApi {

@@ -303,7 +303,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         Map<String, Promise<List<ContainerState>>> listings = new TreeMap<>();
         for (PodRuntime rt : runtimes.values()) {
-            HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+            HostNotice notice = noticeOf(rt);
             if (rt.host != null && (notice == null || notice.status() != HostStatus.UNREACHABLE)) {
                 listings.computeIfAbsent(rt.host, host -> Async.function(engines.on(host)::listContainers, labels));
             }
@@ -389,7 +389,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         PlacementResult result = placePod(pod);
         if (!result.placed()) {
             rt.waitingForRoom = true;
-            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            retryPlacementLater(rt);
             if (!"Unschedulable".equals(pods.get(pod.name()).reason())) {
                 record(pod, PodStatus.PENDING, "Unschedulable", result.message(), null);
             }
@@ -436,7 +436,7 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private List<ContainerState> leaveHostNotTakingPods(PodSpec pod, PodRuntime rt, List<ContainerState> observed,
             String specHash, boolean mayMove) {
-        HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+        HostNotice notice = noticeOf(rt);
         if (notice == null) {
             return observed;
         }
@@ -481,7 +481,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         String from = rt.host;
         PlacementResult target = placePod(pod);
         if (!target.placed()) {
-            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            retryPlacementLater(rt);
             log.info("part {}: pod {} stays on draining host {}: {}", name, pod.name(), from, target.message());
             return;
         }
@@ -497,7 +497,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         if (next == null) {
             placement.release(sessionId, name, pod.name(), to);
-            rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+            retryPlacementLater(rt);
             record(pod, PodStatus.READY, "MoveFailed", "the new container on " + to + " " + notReady
                     + "; the pod keeps running on " + from + " and tries again", serving.id());
             return;
@@ -520,6 +520,16 @@ public class PartWorkflowImpl implements PartWorkflow {
         wake = true;
     }
 
+    /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */
+    private HostNotice noticeOf(PodRuntime rt) {
+        return rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+    }
+
+    /** The pod is placed again at the placement retry, unless something wakes the part sooner. */
+    private static void retryPlacementLater(PodRuntime rt) {
+        rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+    }
+
     /** The first worker, in spec order, that serves on a draining host: the one pod of the part moving this pass. */
     private String nextToMoveOffDrainingHost() {
         if (!placed || desired != DesiredStatus.RUNNING) {
@@ -528,7 +538,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         long now = Workflow.currentTimeMillis();
         for (PodSpec pod : podSpecs.values()) {
             PodRuntime rt = runtimes.get(pod.name());
-            HostNotice notice = rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+            HostNotice notice = noticeOf(rt);
             if (notice != null && notice.status() == HostStatus.DRAINING && !pod.isJob()
                     && (rt.placeRetryAt == null || rt.placeRetryAt <= now)) {
                 return pod.name();
