@@ -1,6 +1,9 @@
 package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
+import dev.steward.config.HostsConfig;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.HostSyncActivities;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
@@ -21,10 +24,10 @@ public class EngineActivities {
     private final SessionRepository sessions;
     private final PodRepository pods;
     private final PlacementRepository placements;
-    private final PartSignals parts;
+    private final PartSignaller parts;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
-            PlacementRepository placements, PartSignals parts) {
+            PlacementRepository placements, PartSignaller parts) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;

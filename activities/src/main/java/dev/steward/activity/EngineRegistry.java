@@ -2,6 +2,8 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.transport.SSLConfig;
+import dev.steward.config.HostsConfig;
+import dev.steward.contract.HostActivities;
 import dev.steward.model.HostTls;
 import dev.steward.store.HostRepository;
 import dev.steward.store.HostRow;

@@ -2,6 +2,11 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Version;
+import dev.steward.contract.HostActivities;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.HostProbe;
+import dev.steward.contract.HostStatusChange;
+import dev.steward.contract.StewardLabels;
 import dev.steward.store.HostStore;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
@@ -14,7 +19,7 @@ import java.util.UUID;
 
 /**
  * {@link HostActivities} on the {@link EngineRegistry}'s probe clients and the {@link HostStore};
- * parts are told through {@link PartSignals}.
+ * parts are told through {@link PartSignaller}.
  */
 @Singleton
 public class HostActivitiesImpl implements HostActivities {
@@ -24,10 +29,10 @@ public class HostActivitiesImpl implements HostActivities {
     private final EngineRegistry engines;
     private final HostStore store;
     private final PlacementRepository placements;
-    private final PartSignals parts;
+    private final PartSignaller parts;
 
     public HostActivitiesImpl(EngineRegistry engines, HostStore store, PlacementRepository placements,
-            PartSignals parts) {
+            PartSignaller parts) {
         this.engines = engines;
         this.store = store;
         this.placements = placements;

@@ -3,6 +3,14 @@ package dev.steward.activity;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Event;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerEvent;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.Drift;
+import dev.steward.contract.HostResync;
+import dev.steward.contract.HostSyncActivities;
+import dev.steward.contract.ResyncResult;
+import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionSpec;
 import dev.steward.store.PlacementRepository;
@@ -10,7 +18,6 @@ import dev.steward.store.PodRepository;
 import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
-import dev.steward.workflow.PodReconciler;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.client.WorkflowServiceException;
@@ -31,7 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link HostSyncActivities} of one host, on docker-java; signals part workflows through {@link PartSignals}.
+ * {@link HostSyncActivities} of one host, on docker-java; signals part workflows through {@link PartSignaller}.
  * Two host names may share one engine: each considers only the containers labelled with its own
  * name ({@link StewardLabels#HOST}) or with none (made before placement).
  */
@@ -48,14 +55,14 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private final SessionRepository sessions;
     private final PodRepository pods;
     private final PlacementRepository placements;
-    private final PartSignals parts;
+    private final PartSignaller parts;
 
     /**
      * @param engine looked up at every call, like {@code containers}' own
      * @param containers the container activities on the same engine
      */
     public HostSyncActivitiesImpl(String host, Supplier<DockerClient> engine, ContainerActivities containers,
-            SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignals parts) {
+            SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignaller parts) {
         this.host = host;
         this.engine = engine;
         this.containers = containers;
@@ -175,7 +182,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 List<ContainerState> observed = byPart.getOrDefault(key, List.of());
                 // Only a part whose recorded pods on this host disagree with the engine hears of
                 // it: a quiet resync adds nothing to any part's history.
-                if (PodReconciler.drifted(believed.getOrDefault(key, List.of()), observed)
+                if (Drift.between(believed.getOrDefault(key, List.of()), observed)
                         && parts.resyncHost(session.getKey(), part.name(), new HostResync(host, observed))) {
                     notified++;
                 }

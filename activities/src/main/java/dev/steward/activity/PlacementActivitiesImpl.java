@@ -1,5 +1,9 @@
 package dev.steward.activity;
 
+import dev.steward.config.PlacementConfig;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.PlacementRequest;
+import dev.steward.contract.PlacementResult;
 import dev.steward.model.HostCandidate;
 import dev.steward.model.HostPlacement;
 import dev.steward.model.PlacementDecision;
@@ -39,10 +43,10 @@ public class PlacementActivitiesImpl implements PlacementActivities {
     private final HostRepository hosts;
     private final PlacementRepository placements;
     private final PlacementConfig config;
-    private final PartSignals parts;
+    private final PartSignaller parts;
 
     public PlacementActivitiesImpl(TransactionOperations<Connection> transactions, HostRepository hosts,
-            PlacementRepository placements, PlacementConfig config, PartSignals parts) {
+            PlacementRepository placements, PlacementConfig config, PartSignaller parts) {
         this.transactions = transactions;
         this.hosts = hosts;
         this.placements = placements;

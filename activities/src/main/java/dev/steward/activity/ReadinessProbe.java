@@ -5,6 +5,8 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.core.command.ExecStartResultCallback;
+import dev.steward.contract.ProbeRequest;
+import dev.steward.contract.ProbeResult;
 import dev.steward.model.ReadinessCheck;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;

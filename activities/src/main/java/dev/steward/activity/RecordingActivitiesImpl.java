@@ -1,5 +1,7 @@
 package dev.steward.activity;
 
+import dev.steward.contract.RecordingActivities;
+import dev.steward.contract.TransitionRecord;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionSpec;

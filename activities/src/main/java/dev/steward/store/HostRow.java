@@ -1,6 +1,6 @@
 package dev.steward.store;
 
-import dev.steward.activity.HostProbe;
+import dev.steward.contract.HostProbe;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostHealthDecision;
 import dev.steward.model.HostSpec;

@@ -1,8 +1,8 @@
 package dev.steward.store;
 
-import dev.steward.activity.HostProbe;
-import dev.steward.activity.HostStatusChange;
-import dev.steward.activity.HostsConfig;
+import dev.steward.config.HostsConfig;
+import dev.steward.contract.HostProbe;
+import dev.steward.contract.HostStatusChange;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostHealth;
 import dev.steward.model.HostHealthDecision;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.github.dockerjava.api.DockerClient;
+import dev.steward.config.EngineConfig;
+import dev.steward.contract.ContainerActivities;
 import io.micronaut.context.ApplicationContext;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.steward.app;
 
-import dev.steward.activity.ContainerRequest;
-import dev.steward.activity.ContainerState;
+import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.ContainerState;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 

@@ -1,8 +1,8 @@
 package dev.steward.app;
 
-import dev.steward.activity.ContainerActivities;
-import dev.steward.activity.ContainerRequest;
-import dev.steward.activity.ContainerState;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.ContainerState;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.workflow.Workflow;

@@ -2,7 +2,7 @@ package dev.steward.app;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
-import dev.steward.activity.StewardLabels;
+import dev.steward.contract.StewardLabels;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

@@ -1,11 +1,16 @@
 package dev.steward.app;
 
-import dev.steward.activity.RecordingActivities;
 import dev.steward.activity.RecordingActivitiesImpl;
-import dev.steward.activity.TransitionRecord;
+import dev.steward.contract.RecordingActivities;
+import dev.steward.contract.TransitionRecord;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.Timeslot;
+import dev.steward.store.JsonColumn;
+import dev.steward.store.PartRepository;
+import dev.steward.store.PodRepository;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.TransitionRepository;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.transaction.TransactionOperations;
@@ -15,11 +20,6 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import dev.steward.store.PartRepository;
-import dev.steward.store.PodRepository;
-import dev.steward.store.SessionRepository;
-import dev.steward.store.JsonColumn;
-import dev.steward.store.TransitionRepository;
 
 /**
  * The real recording activities, except that the first attempt of every session transition fails

@@ -1,6 +1,6 @@
 package dev.steward.app;
 
-import dev.steward.app.temporal.ReconcileConfig;
+import dev.steward.config.ReconcileConfig;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
 import jakarta.inject.Inject;

@@ -1,7 +1,7 @@
 package dev.steward.app;
 
-import dev.steward.activity.HostNotice;
-import dev.steward.activity.HostResync;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.HostResync;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.activity.HostActivities;
-import dev.steward.activity.HostNotice;
-import dev.steward.activity.PlacementActivities;
-import dev.steward.activity.PlacementRequest;
-import dev.steward.activity.PlacementResult;
 import dev.steward.app.session.SessionStore;
+import dev.steward.contract.HostActivities;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.PlacementRequest;
+import dev.steward.contract.PlacementResult;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostStatus;

@@ -3,8 +3,8 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.steward.activity.RecordingActivities;
 import dev.steward.app.api.TransitionView;
+import dev.steward.contract.RecordingActivities;
 import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;

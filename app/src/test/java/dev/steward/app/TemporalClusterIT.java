@@ -2,8 +2,8 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionStatus;
-import dev.steward.workflow.WorkflowIds;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;

@@ -1,8 +1,8 @@
 package dev.steward.app;
 
-import dev.steward.activity.ContainerRequest;
-import dev.steward.activity.ContainerState;
-import dev.steward.workflow.WorkflowIds;
+import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.WorkflowIds;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;

@@ -5,10 +5,10 @@ import io.temporal.common.RetryOptions;
 import java.time.Duration;
 
 /** Layer 1 of the retry table: transient engine and database failures are retried by Temporal. */
-final class ActivityDefaults {
+public final class ActivityDefaults {
 
     /** 1 s initial, doubling, at most 30 s apart, 5 attempts in all. */
-    static final RetryOptions TRANSIENT_RETRY = RetryOptions.newBuilder()
+    public static final RetryOptions TRANSIENT_RETRY = RetryOptions.newBuilder()
             .setInitialInterval(Duration.ofSeconds(1))
             .setBackoffCoefficient(2)
             .setMaximumInterval(Duration.ofSeconds(30))
@@ -18,13 +18,13 @@ final class ActivityDefaults {
     private ActivityDefaults() {}
 
     /** Long activities heartbeat; the heartbeat timeout notices a lost worker and delivers cancellation. */
-    static ActivityOptions heartbeating(Duration startToClose) {
+    public static ActivityOptions heartbeating(Duration startToClose) {
         return ActivityOptions.newBuilder(withTimeout(startToClose))
                 .setHeartbeatTimeout(Duration.ofSeconds(10))
                 .build();
     }
 
-    static ActivityOptions withTimeout(Duration startToClose) {
+    public static ActivityOptions withTimeout(Duration startToClose) {
         return ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(startToClose)
                 .setRetryOptions(TRANSIENT_RETRY)

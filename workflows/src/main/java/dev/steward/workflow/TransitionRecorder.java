@@ -1,7 +1,7 @@
 package dev.steward.workflow;
 
-import dev.steward.activity.RecordingActivities;
-import dev.steward.activity.TransitionRecord;
+import dev.steward.contract.RecordingActivities;
+import dev.steward.contract.TransitionRecord;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import io.temporal.workflow.Workflow;
@@ -12,25 +12,25 @@ import java.util.UUID;
  * Records transitions from workflow code. The id comes from the workflow's deterministic random,
  * so a retried recording activity carries the same id and records once.
  */
-final class TransitionRecorder {
+public final class TransitionRecorder {
 
     private final RecordingActivities recording;
     private final UUID sessionId;
 
-    TransitionRecorder(RecordingActivities recording, UUID sessionId) {
+    public TransitionRecorder(RecordingActivities recording, UUID sessionId) {
         this.recording = recording;
         this.sessionId = sessionId;
     }
 
-    void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
+    public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
         record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null);
     }
 
-    void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation) {
+    public void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation) {
         record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null);
     }
 
-    void pod(Enum<?> from, String part, PodView pod, long generation) {
+    public void pod(Enum<?> from, String part, PodView pod, long generation) {
         record(ResourceKind.POD, part, pod.name(), from, pod.status(), pod.reason(), pod.message(), generation, null,
                 pod);
     }

@@ -8,9 +8,9 @@ import io.temporal.workflow.WorkflowMethod;
 public interface ContinueAsNewProbe {
 
     /** Marks the run that plays the child. */
-    int CHILD = -1;
+    public int CHILD = -1;
 
     /** {@code run} 0 starts the child and continues as new into run 1, which returns at once. */
     @WorkflowMethod
-    String run(int run, String parentClosePolicy);
+    public String run(int run, String parentClosePolicy);
 }

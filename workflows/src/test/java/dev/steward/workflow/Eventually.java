@@ -7,14 +7,14 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /** Polls until a condition holds, or fails the test at a deadline with the last value seen. */
-final class Eventually {
+public final class Eventually {
 
-    static final Duration DEADLINE = Duration.ofSeconds(20);
+    public static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final long POLL_MILLIS = 20;
 
     private Eventually() {}
 
-    static <T> T await(String what, Supplier<T> probe, Predicate<? super T> done) {
+    public static <T> T await(String what, Supplier<T> probe, Predicate<? super T> done) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (true) {
             T seen = probe.get();

@@ -1,11 +1,11 @@
 package dev.steward.workflow;
 
-import dev.steward.activity.ContainerActivities;
-import dev.steward.activity.ContainerRequest;
-import dev.steward.activity.ContainerState;
-import dev.steward.activity.ProbeRequest;
-import dev.steward.activity.ProbeResult;
-import dev.steward.activity.StewardLabels;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.ProbeRequest;
+import dev.steward.contract.ProbeResult;
+import dev.steward.contract.StewardLabels;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * can make it refuse a pod's spec, make a pod's container exit at once, hold listings to keep a
  * reconcile pass in flight, and change containers behind the workflows' backs.
  */
-final class FakeEngine implements ContainerActivities {
+public final class FakeEngine implements ContainerActivities {
 
     private static final java.time.Duration CHECK_TAKES = java.time.Duration.ofMillis(300);
 
@@ -44,12 +44,12 @@ final class FakeEngine implements ContainerActivities {
     /** Every container created or removed, as {@code create host/pod} or {@code remove host/pod}, in order. */
     private final List<String> journal;
 
-    FakeEngine() {
+    public FakeEngine() {
         this("local", new java.util.concurrent.CopyOnWriteArrayList<>());
     }
 
     /** One of several engines, writing to a journal they share, so tests see the order across hosts. */
-    FakeEngine(String host, List<String> journal) {
+    public FakeEngine(String host, List<String> journal) {
         this.host = host;
         this.journal = journal;
     }
@@ -154,43 +154,43 @@ final class FakeEngine implements ContainerActivities {
     // ---- what tests arrange
 
     /** How many listings the engine answered: each reconcile pass of a part with pods here lists once. */
-    synchronized int listings() {
+    public synchronized int listings() {
         return listings;
     }
 
     /** The container's process ends, as a crash or an OOM kill would end it. */
-    synchronized void exit(String containerId, int exitCode, boolean oomKilled) {
+    public synchronized void exit(String containerId, int exitCode, boolean oomKilled) {
         ContainerState c = byId.get(containerId);
         byId.put(containerId, new ContainerState(c.id(), c.name(), c.labels(), false, "exited", exitCode, oomKilled,
                 c.createdAt()));
     }
 
     /** Every later ensure of this pod's container fails non-retryably with this message. */
-    void refuseSpecOf(String pod, String message) {
+    public void refuseSpecOf(String pod, String message) {
         refusedPods.put(pod, message);
     }
 
     /** Every later start of this pod's container leaves it exited with this code. */
-    void exitAtOnce(String pod, int exitCode) {
+    public void exitAtOnce(String pod, int exitCode) {
         exitingPods.put(pod, exitCode);
     }
 
     /** Later starts of this pod's container run again. */
-    void stopExiting(String pod) {
+    public void stopExiting(String pod) {
         exitingPods.remove(pod);
     }
 
     /** Every later stop hangs, doing nothing and never answering: a teardown that never ends. */
-    void hangStops() {
+    public void hangStops() {
         stopsHang = true;
     }
 
     /** Listing blocks until {@link #releaseListings()}: reconcile passes stay in flight. */
-    void holdListings() {
+    public void holdListings() {
         listingsHeld = new CountDownLatch(1);
     }
 
-    void releaseListings() {
+    public void releaseListings() {
         CountDownLatch held = listingsHeld;
         listingsHeld = null;
         if (held != null) {
@@ -199,21 +199,21 @@ final class FakeEngine implements ContainerActivities {
     }
 
     /** Removes a container as an operator with the engine's CLI would. */
-    synchronized void deleteBehindTheWorkflowsBack(String containerId) {
+    public synchronized void deleteBehindTheWorkflowsBack(String containerId) {
         byId.remove(containerId);
     }
 
     // ---- what tests observe
 
-    synchronized List<ContainerState> containers() {
+    public synchronized List<ContainerState> containers() {
         return new ArrayList<>(byId.values());
     }
 
-    synchronized List<ContainerState> containersOf(UUID sessionId) {
+    public synchronized List<ContainerState> containersOf(UUID sessionId) {
         return byId.values().stream().filter(c -> sessionId.toString().equals(c.label(StewardLabels.SESSION))).toList();
     }
 
-    synchronized Optional<ContainerState> containerOf(UUID sessionId, String part, String pod) {
+    public synchronized Optional<ContainerState> containerOf(UUID sessionId, String part, String pod) {
         return byId.values().stream()
                 .filter(c -> sessionId.toString().equals(c.label(StewardLabels.SESSION)))
                 .filter(c -> part.equals(c.label(StewardLabels.PART)) && pod.equals(c.label(StewardLabels.POD)))
@@ -221,11 +221,11 @@ final class FakeEngine implements ContainerActivities {
     }
 
     /** Workflow time at which the last removal that removed something was scheduled, or {@code null}. */
-    Instant lastRemovalScheduledAt() {
+    public Instant lastRemovalScheduledAt() {
         return lastRemovalScheduledAt;
     }
 
-    int ensureCalls(String containerName) {
+    public int ensureCalls(String containerName) {
         AtomicInteger calls = ensureCallsByName.get(containerName);
         return calls == null ? 0 : calls.get();
     }

@@ -1,8 +1,8 @@
 package dev.steward.workflow;
 
-import dev.steward.activity.PlacementActivities;
-import dev.steward.activity.PlacementRequest;
-import dev.steward.activity.PlacementResult;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.PlacementRequest;
+import dev.steward.contract.PlacementResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -20,7 +20,7 @@ import java.util.function.BiConsumer;
  * (fewest placed pods, then name), a pod keeps a host that takes pods, and one that moves holds both
  * placements until the old one is released. Tests can stop a host from taking pods and change room.
  */
-final class FakePlacement implements PlacementActivities {
+public final class FakePlacement implements PlacementActivities {
 
     private final Map<String, Integer> slots = new LinkedHashMap<>();
     private final Set<String> notTakingPods = new HashSet<>();
@@ -33,7 +33,7 @@ final class FakePlacement implements PlacementActivities {
     private volatile BiConsumer<String, String> onPlaced = (pod, host) -> {};
 
     /** Hosts with unlimited room. */
-    FakePlacement(String... hosts) {
+    public FakePlacement(String... hosts) {
         for (String host : hosts) {
             slots.put(host, Integer.MAX_VALUE);
         }
@@ -87,38 +87,38 @@ final class FakePlacement implements PlacementActivities {
 
     // ---- what tests arrange and look at
 
-    synchronized void setSlots(String host, int pods) {
+    public synchronized void setSlots(String host, int pods) {
         slots.put(host, pods);
     }
 
-    synchronized void stopTakingPods(String host) {
+    public synchronized void stopTakingPods(String host) {
         notTakingPods.add(host);
     }
 
-    void onPlaced(BiConsumer<String, String> action) {
+    public void onPlaced(BiConsumer<String, String> action) {
         onPlaced = action;
     }
 
-    synchronized void takePods(String host) {
+    public synchronized void takePods(String host) {
         notTakingPods.remove(host);
     }
 
-    synchronized int podsOn(String host) {
+    public synchronized int podsOn(String host) {
         return (int) placed.values().stream().filter(held -> held.contains(host)).count();
     }
 
     /** How often the waiting pods were woken. */
     /** How many placements found no room. */
-    int refusals() {
+    public int refusals() {
         return refusals.get();
     }
 
-    int wakes() {
+    public int wakes() {
         return wakes.get();
     }
 
     /** Every release of a placement, as {@code pod@host}, in order. */
-    synchronized List<String> released() {
+    public synchronized List<String> released() {
         return List.copyOf(released);
     }
 

@@ -5,16 +5,16 @@ import io.temporal.api.history.v1.HistoryEvent;
 import java.util.List;
 
 /** Questions tests ask of a workflow's history. */
-final class HistoryEvents {
+public final class HistoryEvents {
 
     private HistoryEvents() {}
 
-    static long count(List<HistoryEvent> events, EventType type) {
+    public static long count(List<HistoryEvent> events, EventType type) {
         return events.stream().filter(e -> e.getEventType() == type).count();
     }
 
     /** The index of the last event of that type, or -1. */
-    static int lastIndexOf(List<HistoryEvent> events, EventType type) {
+    public static int lastIndexOf(List<HistoryEvent> events, EventType type) {
         for (int i = events.size() - 1; i >= 0; i--) {
             if (events.get(i).getEventType() == type) {
                 return i;
@@ -24,12 +24,12 @@ final class HistoryEvents {
     }
 
     /** Whether the workflow has handled the last event of that type: a workflow task completed after it. */
-    static boolean handledLast(List<HistoryEvent> events, EventType type) {
+    public static boolean handledLast(List<HistoryEvent> events, EventType type) {
         int last = lastIndexOf(events, type);
         return last >= 0 && anyAfter(events, last, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
     }
 
-    static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
+    public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
         return events.subList(index + 1, events.size()).stream().anyMatch(e -> e.getEventType() == type);
     }
 }

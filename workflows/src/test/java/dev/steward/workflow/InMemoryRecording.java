@@ -1,11 +1,12 @@
 package dev.steward.workflow;
 
-import dev.steward.activity.RecordingActivities;
-import dev.steward.activity.TransitionRecord;
+import dev.steward.contract.RecordingActivities;
+import dev.steward.contract.TransitionRecord;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
-import dev.steward.model.Timeslot;
 import dev.steward.model.ResourceKind;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.Timeslot;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * The recording activities in memory. Unlike the real ones it keeps every call, duplicates
  * included, so a test can see whether a transition id was ever used twice.
  */
-final class InMemoryRecording implements RecordingActivities {
+public final class InMemoryRecording implements RecordingActivities {
 
     private final List<TransitionRecord> transitions = new CopyOnWriteArrayList<>();
     private final List<RecordedDesiredStatus> desiredStatuses = new CopyOnWriteArrayList<>();
@@ -58,20 +59,20 @@ final class InMemoryRecording implements RecordingActivities {
         this.conditions.add(conditions);
     }
 
-    List<Timeslot> timeslots() {
+    public List<Timeslot> timeslots() {
         return List.copyOf(timeslots);
     }
 
-    List<List<Condition>> conditions() {
+    public List<List<Condition>> conditions() {
         return List.copyOf(conditions);
     }
 
     /** Later desired-status recordings block until {@link #releaseDesiredStatuses()}. */
-    void holdDesiredStatuses() {
+    public void holdDesiredStatuses() {
         desiredStatusesHeld = new CountDownLatch(1);
     }
 
-    void releaseDesiredStatuses() {
+    public void releaseDesiredStatuses() {
         CountDownLatch held = desiredStatusesHeld;
         desiredStatusesHeld = null;
         if (held != null) {
@@ -79,30 +80,30 @@ final class InMemoryRecording implements RecordingActivities {
         }
     }
 
-    List<TransitionRecord> transitions() {
+    public List<TransitionRecord> transitions() {
         return List.copyOf(transitions);
     }
 
-    List<TransitionRecord> sessionTransitions(UUID sessionId) {
+    public List<TransitionRecord> sessionTransitions(UUID sessionId) {
         return transitions.stream()
                 .filter(t -> t.kind() == ResourceKind.SESSION && t.sessionId().equals(sessionId))
                 .toList();
     }
 
-    List<TransitionRecord> partTransitions(UUID sessionId, String part) {
+    public List<TransitionRecord> partTransitions(UUID sessionId, String part) {
         return transitions.stream()
                 .filter(t -> t.kind() == ResourceKind.PART && t.sessionId().equals(sessionId) && t.part().equals(part))
                 .toList();
     }
 
-    List<TransitionRecord> podTransitions(UUID sessionId, String part, String pod) {
+    public List<TransitionRecord> podTransitions(UUID sessionId, String part, String pod) {
         return transitions.stream()
                 .filter(t -> t.kind() == ResourceKind.POD && t.sessionId().equals(sessionId))
                 .filter(t -> t.part().equals(part) && t.pod().equals(pod))
                 .toList();
     }
 
-    List<RecordedDesiredStatus> desiredStatuses() {
+    public List<RecordedDesiredStatus> desiredStatuses() {
         return List.copyOf(desiredStatuses);
     }
 }

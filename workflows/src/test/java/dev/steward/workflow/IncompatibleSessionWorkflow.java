@@ -1,8 +1,16 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.model.Timeslot;
+import dev.steward.workflow.part.PartReport;
+import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.OperatorActionResult;
+import dev.steward.workflow.session.SessionInput;
+import dev.steward.workflow.session.SessionWorkflow;
+import dev.steward.workflow.session.TimeslotChange;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 

@@ -4,23 +4,42 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.activity.ContainerEvent;
-import dev.steward.activity.HostNotice;
-import dev.steward.model.HostStatus;
+import dev.steward.contract.ContainerEvent;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.HostQueues;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FailurePolicy;
+import dev.steward.model.HostStatus;
+import dev.steward.model.LifecycleSettings;
 import dev.steward.model.PartGate;
 import dev.steward.model.PartSpec;
-import dev.steward.model.PodKind;
-import dev.steward.model.PodSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
+import dev.steward.model.PodKind;
+import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
+import dev.steward.workflow.host.HostInput;
+import dev.steward.workflow.host.HostWorkflow;
+import dev.steward.workflow.host.HostWorkflowImpl;
+import dev.steward.workflow.host.HostWorkflowTest;
+import dev.steward.workflow.part.DesiredChange;
+import dev.steward.workflow.part.PartInput;
+import dev.steward.workflow.part.PartReport;
+import dev.steward.workflow.part.PartWorkflow;
+import dev.steward.workflow.part.PartWorkflowImpl;
+import dev.steward.workflow.part.PodAction;
+import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.SessionInput;
+import dev.steward.workflow.session.SessionSearchAttributes;
+import dev.steward.workflow.session.SessionWorkflow;
+import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
@@ -38,25 +57,25 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The scenarios whose histories {@link WorkflowReplayTest} replays: run once by
  * {@link ReplayHistoryRecorder} to store them, and again by the replay test to replay a fresh one.
  */
-final class LifecycleScenarios {
+public final class LifecycleScenarios {
 
-    static final String TASK_QUEUE = "steward-replay";
-    static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
-    static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
-    static final UUID RESTARTS_SESSION_ID = UUID.fromString("c3e1f0a9-6b2d-4e57-8f14-7a9d2c0b5e36");
+    public static final String TASK_QUEUE = "steward-replay";
+    public static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
+    public static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
+    public static final UUID RESTARTS_SESSION_ID = UUID.fromString("c3e1f0a9-6b2d-4e57-8f14-7a9d2c0b5e36");
 
-    static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
-    static final UUID PLACED_SESSION_ID = UUID.fromString("9d4b7e21-5f3a-4c86-a0e9-3b6c1d8f2e47");
-    static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
+    public static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
+    public static final UUID PLACED_SESSION_ID = UUID.fromString("9d4b7e21-5f3a-4c86-a0e9-3b6c1d8f2e47");
+    public static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
-    static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
+    public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
-    static final int REPORTS = 200;
+    public static final int REPORTS = 200;
 
     private LifecycleScenarios() {}
 
     /** A started test environment whose worker runs both workflows against the given fakes. */
-    static TestWorkflowEnvironment newEnvironment(FakeEngine engine, InMemoryRecording recording) {
+    public static TestWorkflowEnvironment newEnvironment(FakeEngine engine, InMemoryRecording recording) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
         SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), SessionSearchAttributes.TYPE));
         Worker worker = env.newWorker(TASK_QUEUE);
@@ -70,7 +89,7 @@ final class LifecycleScenarios {
      * Two parts of two pods: RUNNING, a same-status update, STOPPED, DELETED. Returns the session's
      * history.
      */
-    static WorkflowExecutionHistory sessionLifecycle(TestWorkflowEnvironment env) {
+    public static WorkflowExecutionHistory sessionLifecycle(TestWorkflowEnvironment env) {
         WorkflowClient client = env.getWorkflowClient();
         String workflowId = WorkflowIds.session(SESSION_ID);
         SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class,
@@ -102,7 +121,7 @@ final class LifecycleScenarios {
      * A part alone: READY; a container deleted behind its back and recreated on the host's next resync;
      * STOPPED; DELETED. Returns the part's history.
      */
-    static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
+    public static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
         WorkflowClient client = env.getWorkflowClient();
         String workflowId = WorkflowIds.part(PART_SESSION_ID, "web");
         PartWorkflow part = startAppAndCache(client, PART_SESSION_ID);
@@ -127,7 +146,7 @@ final class LifecycleScenarios {
      * serves), b takes pods again, a is lost (both pods are placed again on b), then DELETED. The
      * environment's worker must serve both hosts' queues. Returns the part's history.
      */
-    static WorkflowExecutionHistory placedPartMoves(TestWorkflowEnvironment env, FakePlacement placement) {
+    public static WorkflowExecutionHistory placedPartMoves(TestWorkflowEnvironment env, FakePlacement placement) {
         WorkflowClient client = env.getWorkflowClient();
         String workflowId = WorkflowIds.part(PLACED_SESSION_ID, "web");
         PartWorkflow part = startAppAndCache(client, PLACED_SESSION_ID);
@@ -150,7 +169,7 @@ final class LifecycleScenarios {
     }
 
     /** A host READY, unreachable past the grace period, back, then deleted. Returns the host workflow's history. */
-    static WorkflowExecutionHistory hostLostAndBack(TestWorkflowEnvironment env, HostWorkflowTest.ScriptedHost host) {
+    public static WorkflowExecutionHistory hostLostAndBack(TestWorkflowEnvironment env, HostWorkflowTest.ScriptedHost host) {
         WorkflowClient client = env.getWorkflowClient();
         HostWorkflow workflow = client.newWorkflowStub(HostWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(WorkflowIds.host("a")).build());
@@ -170,7 +189,7 @@ final class LifecycleScenarios {
     }
 
     /** A started environment with hosts a and b, each with its engine, for the placed scenarios. */
-    static TestWorkflowEnvironment newPlacedEnvironment(FakePlacement placement, HostWorkflowTest.ScriptedHost host) {
+    public static TestWorkflowEnvironment newPlacedEnvironment(FakePlacement placement, HostWorkflowTest.ScriptedHost host) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
         Worker worker = env.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(PartWorkflowImpl.class, HostWorkflowImpl.class);
@@ -189,7 +208,7 @@ final class LifecycleScenarios {
      * minutes from now: PENDING, RUNNING, STOPPED at endAt, DELETED at the cleanup deadline. Returns
      * the session's runs.
      */
-    static List<WorkflowExecutionHistory> twoHourSlot(SessionFixture f, UUID sessionId) {
+    public static List<WorkflowExecutionHistory> twoHourSlot(SessionFixture f, UUID sessionId) {
         Instant t0 = f.now();
         Timeslot slot = new Timeslot(t0.plus(Duration.ofMinutes(10)), t0.plus(Duration.ofMinutes(10)),
                 t0.plus(Duration.ofMinutes(130)), t0.plus(Duration.ofMinutes(140)));
@@ -220,7 +239,7 @@ final class LifecycleScenarios {
      * A RUNNING session of two parts receives {@code reports} status reports for its web part, each
      * with a new message, then is stopped and deleted. Returns it once it has completed.
      */
-    static SessionFixture.Started manyReports(SessionFixture f, UUID sessionId, int reports, LifecycleSettings lifecycle) {
+    public static SessionFixture.Started manyReports(SessionFixture f, UUID sessionId, int reports, LifecycleSettings lifecycle) {
         SessionFixture.Started s = f.start(sessionId, TestSessions.twoPartsOfTwoPods(), lifecycle);
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
         PartView web = running.parts().getFirst();
@@ -241,7 +260,7 @@ final class LifecycleScenarios {
         return s;
     }
 
-    static SessionSpec threePartsOfTwoPods(Timeslot slot) {
+    public static SessionSpec threePartsOfTwoPods(Timeslot slot) {
         return TestSessions.session(slot,
                 TestSessions.part("web", "app", "cache"),
                 TestSessions.part("api", List.of("db"), PartGate.READY, FailurePolicy.ABORT, null, "server", "worker"),
@@ -252,7 +271,7 @@ final class LifecycleScenarios {
      * Restarts and jobs: a job completes; a worker crashes (the host relays its die event), backs
      * off, restarts after the timer, is restarted by an operator; then the part is deleted.
      */
-    static WorkflowExecutionHistory partRestarts(TestWorkflowEnvironment env, FakeEngine engine) {
+    public static WorkflowExecutionHistory partRestarts(TestWorkflowEnvironment env, FakeEngine engine) {
         WorkflowClient client = env.getWorkflowClient();
         String workflowId = WorkflowIds.part(RESTARTS_SESSION_ID, "mixed");
         PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,

@@ -21,21 +21,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * in-process mode use, does not apply the policy then; this test pins that difference, so a passing
  * continue-as-new test here proves nothing about REQUEST_CANCEL on a cluster.
  */
-class ParentClosePolicyOnContinueAsNewTest {
+public class ParentClosePolicyOnContinueAsNewTest {
 
     @RegisterExtension
-    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
+    public static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
             .registerWorkflowImplementationTypes(ContinueAsNewProbeImpl.class)
             .build();
 
     @Test
-    void theTestServerLeavesARequestCancelChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
+    public void theTestServerLeavesARequestCancelChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
         assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "request-cancel",
                 ParentClosePolicy.PARENT_CLOSE_POLICY_REQUEST_CANCEL));
     }
 
     @Test
-    void abandonLeavesTheChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
+    public void abandonLeavesTheChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
         assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "abandon",
                 ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON));
     }

@@ -4,4 +4,4 @@ import dev.steward.model.DesiredStatus;
 import java.util.UUID;
 
 /** One call of {@code RecordingActivities.recordDesiredStatus}, as {@link InMemoryRecording} saw it. */
-record RecordedDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {}
+public record RecordedDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation) {}

@@ -2,6 +2,7 @@ package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.workflow.host.HostWorkflowTest;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Records the histories {@link WorkflowReplayTest} replays into
  * {@code workflows/src/test/resources/histories/}. {@link #SESSION_HISTORY} and {@link #PART_HISTORY}
  * were recorded by the code before timeslots, gates and escalation (the change
- * {@code SessionWorkflowImpl.LIFECYCLE_CHANGE} guards) and are never recorded again: they prove
+ * {@code ChangeIds.SESSION_TIMESLOTS} guards) and are never recorded again: they prove
  * sessions started then still replay. Not a {@code *Test}, and disabled unless asked
  * for, so a normal build never overwrites them. Re-record only on purpose (an intended,
  * versioned change of workflow code), from the repository root:
@@ -27,18 +28,18 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * keep replaying. Delete a file to record it again.
  */
 @EnabledIfSystemProperty(named = "steward.recordHistories", matches = "true")
-class ReplayHistoryRecorder {
+public class ReplayHistoryRecorder {
 
-    static final String SESSION_HISTORY = "histories/session-lifecycle.json";
-    static final String PART_HISTORY = "histories/part-lifecycle.json";
-    static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
-    static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
-    static final String RESTARTS_HISTORY = "histories/part-restarts.json";
-    static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
-    static final String HOST_HISTORY = "histories/host-lost-and-back.json";
+    public static final String SESSION_HISTORY = "histories/session-lifecycle.json";
+    public static final String PART_HISTORY = "histories/part-lifecycle.json";
+    public static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
+    public static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
+    public static final String RESTARTS_HISTORY = "histories/part-restarts.json";
+    public static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
+    public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
 
     @Test
-    void recordHistories() throws IOException {
+    public void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
         try (SessionFixture f = new SessionFixture()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {

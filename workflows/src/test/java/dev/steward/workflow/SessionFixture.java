@@ -1,8 +1,13 @@
 package dev.steward.workflow;
 
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.LifecycleSettings;
+import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.session.SessionInput;
+import dev.steward.workflow.session.SessionWorkflow;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
@@ -16,19 +21,19 @@ import java.util.List;
 import java.util.UUID;
 
 /** A time-skipping test server running sessions against a fake engine and in-memory recording. */
-final class SessionFixture implements AutoCloseable {
+public final class SessionFixture implements AutoCloseable {
 
-    final FakeEngine engine = new FakeEngine();
-    final InMemoryRecording recording = new InMemoryRecording();
-    final TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, recording);
-    final WorkflowClient client = env.getWorkflowClient();
+    public final FakeEngine engine = new FakeEngine();
+    public final InMemoryRecording recording = new InMemoryRecording();
+    public final TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, recording);
+    public final WorkflowClient client = env.getWorkflowClient();
 
     /** A started session under a random id. */
-    Started start(SessionSpec spec, LifecycleSettings lifecycle) {
+    public Started start(SessionSpec spec, LifecycleSettings lifecycle) {
         return start(UUID.randomUUID(), spec, lifecycle);
     }
 
-    Started start(UUID sessionId, SessionSpec spec, LifecycleSettings lifecycle) {
+    public Started start(UUID sessionId, SessionSpec spec, LifecycleSettings lifecycle) {
         SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class, WorkflowOptions.newBuilder()
                 .setTaskQueue(LifecycleScenarios.TASK_QUEUE)
                 .setWorkflowId(WorkflowIds.session(sessionId))
@@ -38,7 +43,7 @@ final class SessionFixture implements AutoCloseable {
         return new Started(sessionId, client, first.getRunId());
     }
 
-    Instant now() {
+    public Instant now() {
         return Instant.ofEpochMilli(env.currentTimeMillis());
     }
 
@@ -47,12 +52,12 @@ final class SessionFixture implements AutoCloseable {
      * When a run closed, by its own last event: the test clock may skip on while a result is
      * fetched, so it says nothing about when the workflow ended.
      */
-    static Instant closeTime(WorkflowExecutionHistory run) {
+    public static Instant closeTime(WorkflowExecutionHistory run) {
         var closed = run.getLastEvent().getEventTime();
         return Instant.ofEpochSecond(closed.getSeconds(), closed.getNanos());
     }
 
-    List<WorkflowExecutionHistory> runs(Started started) {
+    public List<WorkflowExecutionHistory> runs(Started started) {
         List<WorkflowExecutionHistory> runs = new ArrayList<>();
         String runId = started.firstRunId();
         while (runId != null) {
@@ -74,22 +79,22 @@ final class SessionFixture implements AutoCloseable {
     }
 
     /** A running session: its id and its first run. */
-    record Started(UUID id, WorkflowClient client, String firstRunId) {
+    public record Started(UUID id, WorkflowClient client, String firstRunId) {
 
         /** A stub by workflow id alone, so it reaches whichever run is current. */
-        SessionWorkflow session() {
+        public SessionWorkflow session() {
             return client.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
         }
 
-        SessionView await(String what, java.util.function.Predicate<SessionView> done) {
+        public SessionView await(String what, java.util.function.Predicate<SessionView> done) {
             return Eventually.await(what, () -> session().tree(), done);
         }
 
-        SessionView awaitStatus(SessionStatus wanted) {
+        public SessionView awaitStatus(SessionStatus wanted) {
             return await("session " + wanted, view -> view.status() == wanted);
         }
 
-        SessionStatus result() {
+        public SessionStatus result() {
             return client.newUntypedWorkflowStub(WorkflowIds.session(id)).getResult(SessionStatus.class);
         }
     }

@@ -1,5 +1,6 @@
 package dev.steward.workflow;
 
+import dev.steward.contract.HostQueues;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import java.util.Map;
@@ -9,18 +10,18 @@ import java.util.Map;
  * first one also on the main queue (the local engine of runs started before placement), placement
  * and any other activities.
  */
-final class TestHosts {
+public final class TestHosts {
 
-    static final String LOCAL = "local";
+    public static final String LOCAL = "local";
 
     private TestHosts() {}
 
     /** One host, {@code local}, with unlimited room. */
-    static void registerLocal(TestWorkflowEnvironment env, Worker worker, FakeEngine engine, Object... activities) {
+    public static void registerLocal(TestWorkflowEnvironment env, Worker worker, FakeEngine engine, Object... activities) {
         register(env, worker, new FakePlacement(LOCAL), Map.of(LOCAL, engine), activities);
     }
 
-    static void register(TestWorkflowEnvironment env, Worker worker, FakePlacement placement,
+    public static void register(TestWorkflowEnvironment env, Worker worker, FakePlacement placement,
             Map<String, FakeEngine> enginesByHost, Object... activities) {
         FakeEngine first = enginesByHost.containsKey(LOCAL) ? enginesByHost.get(LOCAL)
                 : enginesByHost.values().iterator().next();

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.workflow.host.HostWorkflowImpl;
+import dev.steward.workflow.host.HostWorkflowTest;
+import dev.steward.workflow.part.PartWorkflowImpl;
+import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -21,10 +25,10 @@ import org.junit.jupiter.api.Test;
  * Replays stored histories against today's workflow code, so a change that would break running
  * workflows fails the build. The stored histories are made by {@link ReplayHistoryRecorder}.
  */
-class WorkflowReplayTest {
+public class WorkflowReplayTest {
 
     @Test
-    void theStoredSessionHistoryReplays() throws Exception {
+    public void theStoredSessionHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.SESSION_HISTORY);
         assertIsACompletedSessionLifecycle(history);
 
@@ -32,7 +36,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredPartHistoryReplays() throws Exception {
+    public void theStoredPartHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PART_HISTORY);
         assertIsACompletedPartLifecycle(history);
 
@@ -40,7 +44,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredTimeslotHistoryReplays() throws Exception {
+    public void theStoredTimeslotHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.TIMESLOT_HISTORY);
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
@@ -50,7 +54,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredRunBeforeContinueAsNewReplays() throws Exception {
+    public void theStoredRunBeforeContinueAsNewReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.BEFORE_CONTINUE_AS_NEW_HISTORY);
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW, history.getLastEvent().getEventType());
         assertEquals(2, count(history, EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED));
@@ -59,7 +63,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void freshRunsOfTheTimeslotAndContinueAsNewReplay() throws Exception {
+    public void freshRunsOfTheTimeslotAndContinueAsNewReplay() throws Exception {
         List<WorkflowExecutionHistory> runs = new ArrayList<>();
         try (SessionFixture f = new SessionFixture()) {
             runs.addAll(LifecycleScenarios.twoHourSlot(f, UUID.randomUUID()));
@@ -77,7 +81,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredRestartsHistoryReplays() throws Exception {
+    public void theStoredRestartsHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.RESTARTS_HISTORY);
         assertIsACompletedRestartsScenario(history);
 
@@ -85,7 +89,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredPlacedPartHistoryReplays() throws Exception {
+    public void theStoredPlacedPartHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PLACED_PART_HISTORY);
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(activities(history).stream().filter("Release"::equals).count() >= 3,
@@ -95,7 +99,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void theStoredHostHistoryReplays() throws Exception {
+    public void theStoredHostHistoryReplays() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.HOST_HISTORY);
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertEquals(2, activities(history).stream().filter("NotifyParts"::equals).count(), "lost, then back");
@@ -104,7 +108,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void freshPlacedHistoriesReplay() throws Exception {
+    public void freshPlacedHistoriesReplay() throws Exception {
         FakePlacement placement = new FakePlacement("a", "b");
         HostWorkflowTest.ScriptedHost host = new HostWorkflowTest.ScriptedHost();
         TestWorkflowEnvironment env = LifecycleScenarios.newPlacedEnvironment(placement, host);
@@ -118,7 +122,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void freshlyRecordedHistoriesReplay() throws Exception {
+    public void freshlyRecordedHistoriesReplay() throws Exception {
         FakeEngine engine = new FakeEngine();
         WorkflowExecutionHistory session;
         WorkflowExecutionHistory part;
@@ -145,7 +149,7 @@ class WorkflowReplayTest {
     }
 
     @Test
-    void anIncompatibleWorkflowFailsTheReplay() throws Exception {
+    public void anIncompatibleWorkflowFailsTheReplay() throws Exception {
         WorkflowExecutionHistory history = load(ReplayHistoryRecorder.SESSION_HISTORY);
 
         Exception failure = assertThrows(Exception.class,

@@ -1,16 +1,16 @@
 package dev.steward.app.api;
 
+import dev.steward.model.ExitInfo;
 import dev.steward.model.FieldError;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostTls;
 import dev.steward.model.PartView;
-import dev.steward.model.ExitInfo;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionView;
-import dev.steward.workflow.DesiredStatusChange;
-import dev.steward.workflow.OperatorActionResult;
-import dev.steward.workflow.TimeslotChange;
+import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.OperatorActionResult;
+import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The views live in the workflows module, which knows nothing of Micronaut; this makes them JSON. */

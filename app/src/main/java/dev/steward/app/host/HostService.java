@@ -1,13 +1,13 @@
 package dev.steward.app.host;
 
 import dev.steward.activity.EngineRegistry;
-import dev.steward.activity.PlacementActivities;
 import dev.steward.app.api.ApiException;
 import dev.steward.app.api.HostChangeRequest;
 import dev.steward.app.api.HostTransitionView;
 import dev.steward.app.api.HostView;
 import dev.steward.app.temporal.HostWorkers;
 import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.contract.PlacementActivities;
 import dev.steward.model.FieldError;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;

@@ -1,8 +1,8 @@
 package dev.steward.app.host;
 
-import dev.steward.activity.EngineConfig;
-import dev.steward.activity.HostsConfig;
 import dev.steward.app.temporal.HostWorkers;
+import dev.steward.config.EngineConfig;
+import dev.steward.config.HostsConfig;
 import dev.steward.store.HostStore;
 import io.micronaut.context.BeanProvider;
 import io.micronaut.context.event.StartupEvent;

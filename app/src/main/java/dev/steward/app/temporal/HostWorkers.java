@@ -1,10 +1,11 @@
 package dev.steward.app.temporal;
 
-import dev.steward.activity.ContainerActivities;
 import dev.steward.activity.EngineActivities;
+import dev.steward.config.TemporalConfig;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.HostQueues;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
-import dev.steward.workflow.HostQueues;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.TaskScheduler;

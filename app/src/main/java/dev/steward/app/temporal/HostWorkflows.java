@@ -1,10 +1,12 @@
 package dev.steward.app.temporal;
 
-import dev.steward.activity.HostsConfig;
-import dev.steward.workflow.HostInput;
-import dev.steward.workflow.HostWorkflow;
-import dev.steward.workflow.ReconcileSettings;
-import dev.steward.workflow.WorkflowIds;
+import dev.steward.config.HostsConfig;
+import dev.steward.config.ReconcileConfig;
+import dev.steward.config.TemporalConfig;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.workflow.host.HostInput;
+import dev.steward.workflow.host.HostWorkflow;
 import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;

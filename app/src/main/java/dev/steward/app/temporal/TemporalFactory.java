@@ -1,10 +1,11 @@
 package dev.steward.app.temporal;
 
-import dev.steward.workflow.SessionSearchAttributes;
-import io.micronaut.context.annotation.Bean;
-import io.micronaut.context.annotation.Factory;
+import dev.steward.config.TemporalConfig;
+import dev.steward.workflow.session.SessionSearchAttributes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
 import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;

@@ -1,13 +1,14 @@
 package dev.steward.app.temporal;
 
-import dev.steward.activity.ContainerActivities;
-import dev.steward.activity.HostActivities;
-import dev.steward.activity.PlacementActivities;
-import dev.steward.activity.HostSyncActivities;
-import dev.steward.activity.RecordingActivities;
-import dev.steward.workflow.HostWorkflowImpl;
-import dev.steward.workflow.PartWorkflowImpl;
-import dev.steward.workflow.SessionWorkflowImpl;
+import dev.steward.config.TemporalConfig;
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.HostActivities;
+import dev.steward.contract.HostSyncActivities;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.RecordingActivities;
+import dev.steward.workflow.host.HostWorkflowImpl;
+import dev.steward.workflow.part.PartWorkflowImpl;
+import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.temporal.client.WorkflowClient;

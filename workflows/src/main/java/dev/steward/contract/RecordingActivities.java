@@ -1,0 +1,32 @@
+package dev.steward.contract;
+
+import dev.steward.model.Condition;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.Timeslot;
+import io.temporal.activity.ActivityInterface;
+import java.util.List;
+import java.util.UUID;
+
+/** The read model and the transition history in PostgreSQL. Retried calls write nothing twice. */
+@ActivityInterface
+public interface RecordingActivities {
+
+    /**
+     * Inserts the transition unless its id is recorded already and, only when it inserted, sets the
+     * resource's current status from it.
+     */
+    void recordTransition(TransitionRecord transition);
+
+    /** Sets the session's desired status and generation, unless a newer generation is recorded. */
+    void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation);
+
+    /** Sets the session's timeslot and generation, unless a newer generation is recorded. */
+    void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation);
+
+    /** Sets the session's Ready and Degraded conditions. */
+    void recordConditions(UUID sessionId, List<Condition> conditions);
+
+    /** Stores the session's new spec and generation, unless a newer generation is recorded. */
+    void recordSpec(UUID sessionId, SessionSpec spec, long generation);
+}

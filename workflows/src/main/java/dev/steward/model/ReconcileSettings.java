@@ -1,0 +1,62 @@
+package dev.steward.model;
+
+import dev.steward.model.RestartSettings;
+import java.time.Duration;
+
+/**
+ * Tunables of the reconcile loops, fixed per session when it starts. A {@code null} field takes its
+ * default, so settings recorded before a field existed still read.
+ *
+ * @param resyncInterval how often a part re-reads the engine even when nothing told it to
+ * @param stopGrace how long a container may take to stop after SIGTERM before it is killed
+ * @param backoffBase the first restart delay; the n-th waits min(base·2ⁿ, cap)
+ * @param backoffCap the largest restart delay
+ * @param stableWindow a run at least this long resets the backoff to its base
+ * @param maxRestarts restarts before a pod is FAILED with CrashLoopBackOff; 0 is unlimited
+ * @param rolloutDeadline how long a replacement may take to become READY before a rolling replace gives up
+ * @param deployment the name this Steward deployment labels its containers with
+ */
+public record ReconcileSettings(
+        Duration resyncInterval,
+        Duration stopGrace,
+        Duration backoffBase,
+        Duration backoffCap,
+        Duration stableWindow,
+        Integer maxRestarts,
+        Duration rolloutDeadline,
+        String deployment) {
+
+    public static final String DEFAULT_DEPLOYMENT = "steward";
+
+    public static final ReconcileSettings DEFAULTS = new ReconcileSettings(Duration.ofSeconds(30), Duration.ofSeconds(10));
+
+    public ReconcileSettings {
+        resyncInterval = resyncInterval == null ? Duration.ofSeconds(30) : resyncInterval;
+        stopGrace = stopGrace == null ? Duration.ofSeconds(10) : stopGrace;
+        backoffBase = backoffBase == null ? Duration.ofSeconds(10) : backoffBase;
+        backoffCap = backoffCap == null ? Duration.ofSeconds(300) : backoffCap;
+        stableWindow = stableWindow == null ? Duration.ofSeconds(600) : stableWindow;
+        maxRestarts = maxRestarts == null ? 5 : maxRestarts;
+        rolloutDeadline = rolloutDeadline == null ? Duration.ofSeconds(120) : rolloutDeadline;
+        deployment = deployment == null || deployment.isBlank() ? DEFAULT_DEPLOYMENT : deployment;
+    }
+
+    public ReconcileSettings(Duration resyncInterval, Duration stopGrace) {
+        this(resyncInterval, stopGrace, null, null, null, null, null, null);
+    }
+
+    /** These settings with a session's overrides applied. */
+    public ReconcileSettings with(RestartSettings overrides) {
+        return new ReconcileSettings(resyncInterval, stopGrace,
+                seconds(overrides.backoffBaseSeconds(), backoffBase),
+                seconds(overrides.backoffCapSeconds(), backoffCap),
+                seconds(overrides.stableSeconds(), stableWindow),
+                overrides.maxRestarts() == null ? maxRestarts : overrides.maxRestarts(),
+                seconds(overrides.rolloutDeadlineSeconds(), rolloutDeadline),
+                deployment);
+    }
+
+    private static Duration seconds(Integer value, Duration fallback) {
+        return value == null ? fallback : Duration.ofSeconds(value);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.steward.workflow;
+
+/**
+ * The change ids given to {@code Workflow.getVersion}, one constant per workflow type and change.
+ * A running execution that recorded a change id keeps the branch it took, so none of these may be
+ * renamed or reused; each is read by the one workflow type its name starts with.
+ */
+public final class ChangeIds {
+
+    /** Sessions started before timeslots, gates and escalation keep the commands they recorded. */
+    public static final String SESSION_TIMESLOTS = "timeslot-gates-escalation";
+    /**
+     * The kill path clears every registered host, not only the service's own engine. It shares its
+     * id with {@link #PART_PLACED_PODS} because both were recorded under that id in the same release.
+     */
+    public static final String SESSION_KILL_ON_EVERY_HOST = "placed-pods";
+
+    /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
+    public static final String PART_EVENT_DRIVEN = "event-driven-pods";
+    /** Parts ran every pod on the service's own engine before each pod was placed on a host. */
+    public static final String PART_PLACED_PODS = "placed-pods";
+
+    /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
+    public static final String HOST_PROBING = "probing-hosts";
+
+    private ChangeIds() {}
+}

@@ -1,0 +1,94 @@
+package dev.steward.workflow.part;
+
+import dev.steward.model.ExitInfo;
+import dev.steward.model.PodSpec;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.model.RestartPolicy;
+
+/**
+ * What happens after a pod's container exited: layers 2 and 3 of the retry table. Pure.
+ *
+ * @param action restart, complete or fail
+ * @param reason a CamelCase word for the transition it causes
+ * @param message the decision in words, with the settings that made it
+ * @param restartAt for RESTART: workflow time in millis when to start again
+ * @param restarts the pod's restart count after this decision
+ * @param exponent the backoff exponent for the next exit
+ */
+public record RestartDecision(Action action, String reason, String message, long restartAt, int restarts, int exponent) {
+
+    public enum Action {
+        RESTART,
+        COMPLETE,
+        FAIL
+    }
+
+    /** The exit word the API shows: OOMKilled, Completed (0) or Error. */
+    public static ExitInfo exitOf(Integer exitCode, boolean oomKilled) {
+        if (oomKilled) {
+            return new ExitInfo(exitCode, "OOMKilled");
+        }
+        return new ExitInfo(exitCode, exitCode != null && exitCode == 0 ? "Completed" : "Error");
+    }
+
+    /**
+     * @param pod the pod's spec
+     * @param settings backoff base, cap, stable window and crash-loop cap
+     * @param exit how the container ended
+     * @param restarts restarts so far
+     * @param exponent the backoff exponent so far
+     * @param ranMillis how long the container ran before it exited
+     * @param now workflow time in millis
+     */
+    public static RestartDecision after(PodSpec pod, ReconcileSettings settings, ExitInfo exit, int restarts,
+            int exponent, long ranMillis, long now) {
+        boolean succeeded = "Completed".equals(exit.reason());
+        String ended = describe(exit);
+        if (pod.isJob() && succeeded) {
+            return new RestartDecision(Action.COMPLETE, "Completed", "the job " + ended, 0, restarts, exponent);
+        }
+        if (pod.restartPolicy() == RestartPolicy.NEVER || (pod.restartPolicy() == RestartPolicy.ON_FAILURE && succeeded)) {
+            Action action = succeeded ? Action.COMPLETE : Action.FAIL;
+            return new RestartDecision(action, exit.reason(),
+                    "the container " + ended + "; restartPolicy " + policyWord(pod.restartPolicy()) + " does not restart it",
+                    0, restarts, exponent);
+        }
+        int max = settings.maxRestarts();
+        if (max > 0 && restarts >= max) {
+            return new RestartDecision(Action.FAIL, "CrashLoopBackOff", "the container " + ended + " after " + restarts
+                    + " restarts; maxRestarts is " + max, 0, restarts, exponent);
+        }
+        boolean stable = ranMillis >= settings.stableWindow().toMillis();
+        int n = stable ? 0 : exponent;
+        long delay = delayMillis(settings, n);
+        return new RestartDecision(Action.RESTART, "BackOff", "the container " + ended + " after running "
+                + ranMillis / 1000 + " s; restart " + (restarts + 1) + " in " + delay + " ms = min(base "
+                + settings.backoffBase().toMillis() + " ms x 2^" + n + ", cap " + settings.backoffCap().toMillis()
+                + " ms)" + (stable ? ", backoff reset by a run of at least " + settings.stableWindow().toSeconds() + " s" : ""),
+                now + delay, restarts + 1, n + 1);
+    }
+
+    /** min(base·2ⁿ, cap), without overflow. */
+    static long delayMillis(ReconcileSettings settings, int n) {
+        long base = settings.backoffBase().toMillis();
+        long cap = settings.backoffCap().toMillis();
+        if (base == 0) {
+            return 0;
+        }
+        if (n >= 62 || base > (cap >> Math.min(n, 62))) {
+            return cap;
+        }
+        return Math.min(base << n, cap);
+    }
+
+    private static String describe(ExitInfo exit) {
+        if ("OOMKilled".equals(exit.reason())) {
+            return "was killed for exceeding its memory limit (exit code " + exit.code() + ")";
+        }
+        return "exited with code " + exit.code();
+    }
+
+    private static String policyWord(RestartPolicy policy) {
+        return policy.name().toLowerCase().replace('_', '-');
+    }
+}

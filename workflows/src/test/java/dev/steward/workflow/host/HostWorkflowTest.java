@@ -1,0 +1,239 @@
+package dev.steward.workflow.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.contract.HostActivities;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.HostProbe;
+import dev.steward.contract.HostQueues;
+import dev.steward.contract.HostStatusChange;
+import dev.steward.contract.HostSyncActivities;
+import dev.steward.contract.ResyncResult;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.HostHealth;
+import dev.steward.model.HostHealthDecision;
+import dev.steward.model.HostState;
+import dev.steward.model.HostStatus;
+import dev.steward.workflow.Eventually;
+import dev.steward.workflow.FakePlacement;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.TestWorkflowExtension;
+import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The host workflow: probes, what it tells placed parts and when, resync rate and continue-as-new, with time skipped. */
+public class HostWorkflowTest {
+
+    private static final String HOST = "h1";
+    private static final Duration PROBE_EVERY = Duration.ofSeconds(10);
+    private static final Duration LOST_AFTER = Duration.ofSeconds(60);
+
+    @RegisterExtension
+    public static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
+            .registerWorkflowImplementationTypes(HostWorkflowImpl.class)
+            .setDoNotStart(true)
+            .build();
+
+    /** Counts resyncs; relays return at once, as if each watch period ended. */
+    public static final class CountingSync implements HostSyncActivities {
+        final AtomicInteger resyncs = new AtomicInteger();
+
+        @Override
+        public void relayEvents(String deployment, int seconds) {}
+
+        @Override
+        public ResyncResult resync(String deployment, int orphanAgeSeconds) {
+            resyncs.incrementAndGet();
+            return new ResyncResult(0, 0, 0, 0);
+        }
+    }
+
+    /** An engine the test switches on and off, and operator switches, decided by the real {@link HostHealth}. */
+    public static final class ScriptedHost implements HostActivities {
+        public volatile boolean reachable = true;
+        volatile boolean draining;
+        public volatile boolean deleted;
+        /** How many notices fail to reach the parts before they get through again. */
+        final AtomicInteger noticesLost = new AtomicInteger();
+        final AtomicInteger probes = new AtomicInteger();
+        private HostState state = new HostState(HostStatus.UNKNOWN, true, false, 0, false);
+        public final List<HostNotice> told = new CopyOnWriteArrayList<>();
+
+        @Override
+        public HostProbe probe(String hostName) {
+            probes.incrementAndGet();
+            return new HostProbe(reachable, reachable ? "5.0" : null, null, 0, reachable ? null : "refused",
+                    Instant.now());
+        }
+
+        @Override
+        public synchronized HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe) {
+            if (deleted) {
+                throw ApplicationFailure.newNonRetryableFailure("host " + hostName + " is not registered",
+                        HostActivities.UNKNOWN_HOST);
+            }
+            HostState before = new HostState(state.status(), true, draining, state.failedProbes(),
+                    state.everReachable());
+            HostHealthDecision decision = HostHealth.afterProbe(before, probe.reachable(), "5.0", 2);
+            state = new HostState(decision.status(), true, draining, decision.failedProbes(),
+                    before.everReachable() || probe.reachable());
+            return new HostStatusChange(hostName, before.status(), decision.status(), decision.reason(),
+                    decision.message(), decision.failedProbes());
+        }
+
+        @Override
+        public int notifyParts(HostNotice notice) {
+            if (noticesLost.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw ApplicationFailure.newNonRetryableFailure("signalling the parts failed", "Unavailable");
+            }
+            told.add(notice);
+            return 1;
+        }
+    }
+
+    private final CountingSync sync = new CountingSync();
+    private final ScriptedHost host = new ScriptedHost();
+    private final FakePlacement placement = new FakePlacement(HOST);
+    private TestWorkflowEnvironment testEnv;
+    private HostWorkflow workflow;
+    private WorkflowExecution first;
+
+    @BeforeEach
+    public void start(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
+        worker.registerActivitiesImplementations(host, placement);
+        testEnv.newWorker(HostQueues.of(worker.getTaskQueue(), HOST)).registerActivitiesImplementations(sync);
+        testEnv.start();
+        this.testEnv = testEnv;
+        workflow = testEnv.getWorkflowClient().newWorkflowStub(HostWorkflow.class,
+                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.host(HOST)).build());
+        first = WorkflowClient.start(workflow::run, new HostInput(HOST, "steward", Duration.ofSeconds(10), false,
+                PROBE_EVERY, LOST_AFTER, null));
+    }
+
+    @Test
+    public void resyncsOncePerIntervalAndContinuesAsNewToBoundItsHistory() {
+        long start = testEnv.currentTimeMillis();
+        // A pass takes the probe interval plus its activities' real time, which the test server's clock
+        // counts too: so wait interval by interval until the first run ended, not a fixed time.
+        for (int i = 0; i < 2 * HostWorkflowImpl.PASSES_PER_RUN && first.getRunId().equals(describeRunId()); i++) {
+            testEnv.sleep(PROBE_EVERY);
+        }
+        testEnv.sleep(PROBE_EVERY.multipliedBy(2));
+        long intervals = (testEnv.currentTimeMillis() - start) / 10_000;
+
+        assertNotEquals(first.getRunId(), describeRunId(), "a new run continued the first");
+        int resyncs = sync.resyncs.get();
+        assertTrue(resyncs >= HostWorkflowImpl.PASSES_PER_RUN + 1 && resyncs <= intervals + 1,
+                "one resync per 10 s interval, across the continue-as-new: " + resyncs + " in " + intervals);
+        assertEquals(List.of(), host.told, "a host that stays READY tells its parts nothing");
+        assertEquals(1, placement.wakes(), "waiting pods are woken once, when the host first became READY");
+    }
+
+    @Test
+    public void aLostHostIsToldOnlyAfterTheGracePeriodAndItsReturnAfterThat() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        host.reachable = false;
+        // Two failed probes make it UNREACHABLE (20 s); the grace period runs from there.
+        testEnv.sleep(Duration.ofSeconds(20).plus(LOST_AFTER).minusSeconds(15));
+        assertEquals(List.of(), host.told, "nothing is told within the grace period");
+
+        testEnv.sleep(Duration.ofSeconds(30));
+        assertEquals(List.of(HostStatus.UNREACHABLE), statusesTold(), "told once the host was lost");
+        assertTrue(host.told.get(0).message().contains("steward.hosts.lost-after"), host.told.get(0).message());
+        int resyncsWhileLost = sync.resyncs.get();
+
+        host.reachable = true;
+        testEnv.sleep(PROBE_EVERY.plusSeconds(1));
+        assertEquals(List.of(HostStatus.UNREACHABLE, HostStatus.READY), statusesTold(), "told it is back");
+        assertEquals(2, placement.wakes(), "pods waiting for room are woken when the host is READY again");
+        assertTrue(sync.resyncs.get() > resyncsWhileLost, "a host that came back is resynced at once, sweeping stale"
+                + " containers");
+    }
+
+    @Test
+    public void aShortOutageTellsNothing() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        host.reachable = false;
+        testEnv.sleep(LOST_AFTER.minusSeconds(10));
+        host.reachable = true;
+        testEnv.sleep(LOST_AFTER.multipliedBy(2));
+
+        assertEquals(List.of(), host.told, "pods restart in place after a short outage; none is placed elsewhere");
+    }
+
+    @Test
+    public void aDrainIsToldAtOnceWhenTheOperatorAsksForACheck() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        host.draining = true;
+        workflow.checkNow();
+
+        Eventually.await("the drain told", () -> statusesTold(), told -> told.equals(List.of(HostStatus.DRAINING)));
+        testEnv.sleep(PROBE_EVERY.multipliedBy(3));
+        assertEquals(List.of(HostStatus.DRAINING), statusesTold(), "told once");
+    }
+
+    @Test
+    public void aNoticeThatDidNotReachThePartsIsSentAgainAtTheNextProbe() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        host.noticesLost.set(2);
+        host.draining = true;
+        workflow.checkNow();
+
+        testEnv.sleep(PROBE_EVERY.multipliedBy(3));
+        assertEquals(0, host.noticesLost.get(), "both lost notices were tried");
+        assertEquals(List.of(HostStatus.DRAINING), statusesTold(), "told once it got through, and only once");
+        assertEquals(first.getRunId(), describeRunId(), "the workflow went on probing");
+    }
+
+    @Test
+    public void settingsConfiguredWhileItRunsApplyFromTheNextProbe() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        workflow.configure(new HostInput(HOST, "steward", Duration.ofSeconds(10), false, Duration.ofSeconds(2),
+                LOST_AFTER, null));
+        workflow.checkNow();
+        testEnv.sleep(Duration.ofSeconds(5));
+        int before = host.probes.get();
+        long start = testEnv.currentTimeMillis();
+
+        testEnv.sleep(Duration.ofSeconds(20));
+        int probes = host.probes.get() - before;
+        // The test server's clock also runs while activities do, so the window may be a little longer.
+        long elapsed = testEnv.currentTimeMillis() - start;
+        assertTrue(probes >= 5 && probes <= elapsed / 2_000 + 1,
+                "one probe every 2 s, not every 10 s: " + probes + " in " + elapsed + " ms");
+    }
+
+    @Test
+    public void theWorkflowOfADeletedHostEnds() {
+        testEnv.sleep(Duration.ofSeconds(15));
+        host.deleted = true;
+        workflow.checkNow();
+
+        WorkflowStub.fromTyped(workflow).getResult(Void.class);
+        assertEquals(first.getRunId(), describeRunId(), "it ended in its first run");
+    }
+
+    private List<HostStatus> statusesTold() {
+        return host.told.stream().map(HostNotice::status).toList();
+    }
+
+    private String describeRunId() {
+        return testEnv.getWorkflowClient().newUntypedWorkflowStub(WorkflowIds.host(HOST)).describe()
+                .getExecution().getRunId();
+    }
+}

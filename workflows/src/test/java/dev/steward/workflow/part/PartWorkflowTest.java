@@ -1,0 +1,211 @@
+package dev.steward.workflow.part;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.contract.ContainerNames;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.TransitionRecord;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.ExitInfo;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.model.RestartPolicy;
+import dev.steward.model.SpecHash;
+import dev.steward.workflow.Eventually;
+import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.HistoryEvents;
+import dev.steward.workflow.InMemoryRecording;
+import dev.steward.workflow.TestHosts;
+import dev.steward.workflow.TestSessions;
+import dev.steward.workflow.session.SessionWorkflowImpl;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.failure.CanceledFailure;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.TestWorkflowExtension;
+import io.temporal.worker.Worker;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A part workflow on its own, with no session above it. */
+class PartWorkflowTest {
+
+    @RegisterExtension
+    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
+            .registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class)
+            .setDoNotStart(true)
+            .build();
+
+    private final FakeEngine engine = new FakeEngine();
+    private final InMemoryRecording recording = new InMemoryRecording();
+    private final UUID sessionId = UUID.randomUUID();
+
+    private TestWorkflowEnvironment testEnv;
+    private WorkflowClient client;
+    private WorkflowOptions options;
+
+    @BeforeEach
+    void startWorker(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
+        TestHosts.registerLocal(testEnv, worker, engine, recording);
+        testEnv.start();
+        this.testEnv = testEnv;
+        this.client = testEnv.getWorkflowClient();
+        this.options = options;
+    }
+
+    @AfterEach
+    void releaseHeldActivities() {
+        engine.releaseListings();
+    }
+
+    @Test
+    void aPodWithAnInvalidSpecFailsWhileItsSiblingBecomesReady() {
+        engine.refuseSpecOf("broken", "image localhost/missing:latest does not exist");
+        PartSpec spec = TestSessions.part("web", "broken", "healthy");
+        PartWorkflow part = start(spec);
+
+        PartView failed = Eventually.await("part FAILED with its healthy pod READY", part::view,
+                view -> view.status() == PartStatus.FAILED && pod(view, "healthy").status() == PodStatus.READY);
+
+        assertEquals("PodFailed", failed.reason());
+        PodView broken = pod(failed, "broken");
+        assertEquals(PodStatus.FAILED, broken.status());
+        assertEquals("InvalidSpec", broken.reason());
+        assertEquals("image localhost/missing:latest does not exist", broken.message());
+        assertTrue(engine.containerOf(sessionId, "web", "broken").isEmpty());
+        ContainerState healthy = engine.containerOf(sessionId, "web", "healthy").orElseThrow();
+        assertTrue(healthy.running());
+        assertEquals(healthy.id(), pod(failed, "healthy").containerId());
+        // Non-retryable: one attempt, no retries.
+        String brokenName = ContainerNames.of(sessionId, "web", "broken", SpecHash.of(spec.pods().get(0)));
+        assertEquals(1, engine.ensureCalls(brokenName));
+        TransitionRecord lastOfBroken = recording.podTransitions(sessionId, "web", "broken").getLast();
+        assertEquals("FAILED", lastOfBroken.to());
+        assertEquals("InvalidSpec", lastOfBroken.reason());
+        assertEquals("FAILED", recording.partTransitions(sessionId, "web").getLast().to());
+    }
+
+    @Test
+    void aContainerThatExitsAtOnceFailsItsPodWhenItsPolicyIsNever() {
+        engine.exitAtOnce("crashy", 3);
+        PodSpec crashySpec = TestSessions.pod("crashy");
+        PartWorkflow part = start(new PartSpec("web", List.of(new PodSpec(crashySpec.name(), crashySpec.image(),
+                crashySpec.command(), crashySpec.env(), crashySpec.ports(), null, RestartPolicy.NEVER, null, null, null, null),
+                TestSessions.pod("steady"))));
+
+        PartView failed = Eventually.await("part FAILED with its steady pod READY", part::view,
+                view -> view.status() == PartStatus.FAILED && pod(view, "steady").status() == PodStatus.READY);
+
+        PodView crashy = pod(failed, "crashy");
+        assertEquals(PodStatus.FAILED, crashy.status());
+        assertEquals("Error", crashy.reason());
+        assertTrue(crashy.message().contains("code 3"), crashy.message());
+        assertEquals(new ExitInfo(3, "Error"), crashy.lastExit());
+    }
+
+    @Test
+    void aContainerRemovedBehindItsBackIsRecreatedOnTheNextResync() {
+        PartWorkflow part = start(TestSessions.part("web", "app", "cache"));
+        PartView ready = awaitStatus(part, PartStatus.READY);
+        String appBefore = pod(ready, "app").containerId();
+        String cacheBefore = pod(ready, "cache").containerId();
+
+        engine.deleteBehindTheWorkflowsBack(appBefore);
+        assertTrue(engine.containerOf(sessionId, "web", "app").isEmpty());
+        assertEquals(appBefore, pod(part.view(), "app").containerId(), "nothing notices before the resync");
+
+        // The host's resync hands the part what it listed; the part sees app's container is gone.
+        part.resync(engine.containersOf(sessionId));
+
+        PartView repaired = Eventually.await("app recreated", part::view, view -> {
+            PodView app = pod(view, "app");
+            return app.status() == PodStatus.READY && app.containerId() != null && !app.containerId().equals(appBefore);
+        });
+        ContainerState recreated = engine.containerOf(sessionId, "web", "app").orElseThrow();
+        assertTrue(recreated.running());
+        assertEquals(recreated.id(), pod(repaired, "app").containerId());
+        assertNotEquals(appBefore, recreated.id());
+        assertEquals(cacheBefore, pod(repaired, "cache").containerId(), "the untouched pod keeps its container");
+        assertEquals(PartStatus.READY, repaired.status());
+        assertEquals(List.of("CREATING", "STARTING", "READY", "CREATING", "STARTING", "READY"),
+                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+    }
+
+    @Test
+    void cancellingThePartTearsDownItsContainersBeforeItEnds() {
+        PartWorkflow part = start(TestSessions.part("web", "app", "cache"));
+        awaitStatus(part, PartStatus.READY);
+        assertEquals(2, engine.containersOf(sessionId).size());
+
+        WorkflowStub stub = WorkflowStub.fromTyped(part);
+        stub.cancel();
+
+        WorkflowFailedException ended = assertThrows(WorkflowFailedException.class, () -> stub.getResult(PartStatus.class));
+        assertInstanceOf(CanceledFailure.class, ended.getCause());
+        assertEquals(List.of(), engine.containersOf(sessionId));
+        for (String pod : List.of("app", "cache")) {
+            assertEquals("REMOVED", recording.podTransitions(sessionId, "web", pod).getLast().to(), pod);
+        }
+        assertEquals("DELETED", recording.partTransitions(sessionId, "web").getLast().to());
+    }
+
+    @Test
+    void aDesiredStatusOfAnOlderGenerationIsIgnored() {
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        awaitStatus(part, PartStatus.READY);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.STOPPED, 3));
+        awaitStatus(part, PartStatus.STOPPED);
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.RUNNING, 2));
+
+        String workflowId = WorkflowIds.part(sessionId, "web");
+        List<HistoryEvent> events = Eventually.await("the stale signal handled",
+                () -> client.fetchHistory(workflowId).getEvents(),
+                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
+        int staleSignal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
+        assertFalse(HistoryEvents.anyAfter(events, staleSignal, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+                "a stale desired status started a reconcile pass");
+        assertEquals(PartStatus.STOPPED, part.view().status());
+        assertEquals(List.of(), engine.containersOf(sessionId));
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 4));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+    }
+
+    // ---- helpers
+
+    private PartWorkflow start(PartSpec spec) {
+        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
+                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.part(sessionId, spec.name())).build());
+        WorkflowClient.start(part::run, new PartInput(sessionId, spec, DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+        return part;
+    }
+
+    private static PartView awaitStatus(PartWorkflow part, PartStatus wanted) {
+        return Eventually.await("part " + wanted, part::view, view -> view.status() == wanted);
+    }
+
+    private static PodView pod(PartView part, String name) {
+        return part.pods().stream().filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no pod " + name + " in " + part));
+    }
+}

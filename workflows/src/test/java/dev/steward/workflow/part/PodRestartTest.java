@@ -1,0 +1,144 @@
+package dev.steward.workflow.part;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.contract.ContainerEvent;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.ExitInfo;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.workflow.Eventually;
+import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.InMemoryRecording;
+import dev.steward.workflow.TestHosts;
+import dev.steward.workflow.TestSessions;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.TestWorkflowExtension;
+import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Layers 2 and 3 of the retry table in a part workflow, with time skipped. */
+class PodRestartTest {
+
+    /** base 10 s, cap 40 s, stable 100 s, 3 restarts. */
+    private static final ReconcileSettings SETTINGS = new ReconcileSettings(Duration.ofSeconds(30),
+            Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(40), Duration.ofSeconds(100), 3, null,
+            null);
+
+    @RegisterExtension
+    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
+            .registerWorkflowImplementationTypes(PartWorkflowImpl.class)
+            .setDoNotStart(true)
+            .build();
+
+    private final FakeEngine engine = new FakeEngine();
+    private final InMemoryRecording recording = new InMemoryRecording();
+    private final UUID sessionId = UUID.randomUUID();
+
+    private TestWorkflowEnvironment testEnv;
+    private PartWorkflow part;
+
+    @BeforeEach
+    void start(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
+        TestHosts.registerLocal(testEnv, worker, engine, recording);
+        testEnv.start();
+        this.testEnv = testEnv;
+        part = testEnv.getWorkflowClient().newWorkflowStub(PartWorkflow.class,
+                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.part(sessionId, "web")).build());
+        WorkflowClient.start(part::run,
+                new PartInput(sessionId, TestSessions.part("web", "app"), DesiredStatus.RUNNING, 1, SETTINGS));
+    }
+
+    @Test
+    void crashesBackOffExponentiallyUpToTheCapThenCrashLoop() {
+        List<Long> delays = new java.util.ArrayList<>();
+        for (int restart = 1; restart <= 3; restart++) {
+            String id = awaitReady().containerId();
+            crash(id, 1, false);
+            PodView backingOff = awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
+            assertEquals(restart, backingOff.restarts());
+            assertEquals(new ExitInfo(1, "Error"), backingOff.lastExit());
+            assertNotNull(backingOff.nextRestartAt());
+            delays.add(backingOff.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis());
+            assertTrue(backingOff.message().contains("base 10000 ms"), backingOff.message());
+            testEnv.sleep(Duration.ofSeconds(41));
+        }
+        // min(10·2ⁿ, 40): 10, 20, 40 s (the test clock may have moved a little since the decision).
+        assertWithin(delays.get(0), 10_000);
+        assertWithin(delays.get(1), 20_000);
+        assertWithin(delays.get(2), 40_000);
+
+        crash(awaitReady().containerId(), 1, false);
+        PartView failed = Eventually.await("part FAILED", part::view, v -> v.status() == PartStatus.FAILED);
+        PodView app = failed.pods().getFirst();
+        assertEquals(PodStatus.FAILED, app.status());
+        assertEquals("CrashLoopBackOff", app.reason());
+        assertTrue(app.message().contains("maxRestarts is 3"), app.message());
+
+        part.podAction(new PodAction("app", PodAction.Kind.RESET_BACKOFF));
+        PodView again = awaitPod("backing off from the base again", v -> v.status() == PodStatus.BACKING_OFF);
+        assertEquals(1, again.restarts(), "the reset forgot the count: this is restart 1 again");
+        assertWithin(again.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 10_000);
+    }
+
+    @Test
+    void aStableRunResetsTheBackoffToItsBase() {
+        crash(awaitReady().containerId(), 1, false);
+        awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
+        testEnv.sleep(Duration.ofSeconds(11));
+        crash(awaitReady().containerId(), 1, false);
+        PodView second = awaitPod("second backoff", v -> v.status() == PodStatus.BACKING_OFF && v.restarts() == 2);
+        assertWithin(second.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 20_000);
+        testEnv.sleep(Duration.ofSeconds(21));
+
+        String id = awaitReady().containerId();
+        testEnv.sleep(Duration.ofSeconds(101)); // longer than the stable window
+        crash(id, 137, true);
+        PodView third = awaitPod("third backoff", v -> v.status() == PodStatus.BACKING_OFF && v.restarts() == 3);
+        assertWithin(third.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 10_000);
+        assertEquals(new ExitInfo(137, "OOMKilled"), third.lastExit());
+        assertTrue(third.message().contains("backoff reset"), third.message());
+    }
+
+    @Test
+    void aRestartNowSkipsThePendingBackoff() {
+        crash(awaitReady().containerId(), 2, false);
+        awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
+        part.podAction(new PodAction("app", PodAction.Kind.RESTART));
+        PodView ready = awaitReady();
+        assertNull(ready.nextRestartAt());
+        assertEquals(1, ready.restarts());
+    }
+
+    private void crash(String containerId, int exitCode, boolean oom) {
+        engine.exit(containerId, exitCode, oom);
+        part.containerEvent(new ContainerEvent(containerId, "app", "die", exitCode, 0));
+    }
+
+    private PodView awaitReady() {
+        return awaitPod("READY", v -> v.status() == PodStatus.READY);
+    }
+
+    private PodView awaitPod(String what, java.util.function.Predicate<PodView> wanted) {
+        return Eventually.await("pod app " + what, part::view, v -> wanted.test(v.pods().getFirst())).pods().getFirst();
+    }
+
+    private static void assertWithin(long actualMillis, long expectedMillis) {
+        assertTrue(actualMillis <= expectedMillis && actualMillis > expectedMillis - 2_000,
+                "expected about " + expectedMillis + " ms, was " + actualMillis);
+    }
+}
