@@ -8,6 +8,7 @@ import dev.steward.model.HostCandidate;
 import dev.steward.model.HostPlacement;
 import dev.steward.model.PlacementDecision;
 import dev.steward.model.PodResources;
+import dev.steward.model.Reason;
 import dev.steward.store.HostRepository;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostUsage;
@@ -65,7 +66,7 @@ public class PlacementActivitiesImpl implements PlacementActivities {
                 HostCandidate host = candidates.get(placed.host());
                 if (host.takesPods()) {
                     placements.deleteWait(request.sessionId(), request.part(), request.pod());
-                    return new PlacementResult(host.name(), PlacementResult.ALREADY_PLACED,
+                    return new PlacementResult(host.name(), Reason.ALREADY_PLACED.code(),
                             "already placed on " + host.name(), null);
                 }
                 replaces = host.name();

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.model.Container;
-import dev.steward.model.PlacementDecision;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpStatus;
@@ -145,7 +145,7 @@ class HostSchedulingIT extends HostPoolTest {
     }
 
     private static boolean waits(PodView pod) {
-        return pod.status() == PodStatus.PENDING && PlacementDecision.UNSCHEDULABLE.equals(pod.reason());
+        return pod.status() == PodStatus.PENDING && Reason.UNSCHEDULABLE.is(pod.reason());
     }
 
     private static long count(List<SessionView> sessions, Predicate<PodView> which) {

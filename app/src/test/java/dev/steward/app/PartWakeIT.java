@@ -14,9 +14,9 @@ import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostStatus;
 import dev.steward.model.PartSpec;
-import dev.steward.model.PlacementDecision;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
@@ -117,10 +117,10 @@ class PartWakeIT {
 
         assertTrue(placement.place(a).placed());
         assertEquals(List.of(), waitsOf(holder));
-        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(b).reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(b).reason());
         List<Instant> since = waitsOf(waiter);
         assertEquals(1, since.size());
-        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(b).reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(b).reason());
         assertEquals(since, waitsOf(waiter), "a pod that waits already keeps its first since");
         settle(waiting);
         assertEquals(0, waiting.reconciles(), "placing wakes nobody");
@@ -131,7 +131,7 @@ class PartWakeIT {
         assertEquals(host, placement.place(b).host());
         assertEquals(List.of(), waitsOf(waiter), "placed, the pod no longer waits");
 
-        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(c).reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(c).reason());
         assertEquals(1, waitsOf(waiter).size());
         placement.release(c.sessionId(), c.part(), c.pod(), null);
         assertEquals(List.of(), waitsOf(waiter), "released, the pod no longer waits");
@@ -171,14 +171,14 @@ class PartWakeIT {
         String host = readyHost("grows", HostApi.secondEngine(), 0);
         UUID waiter = liveSession(part("web", "a"));
         PartStandIn waiting = workflows.partStandIn(waiter, "web");
-        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(request(waiter, "web", "a", host)).reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(request(waiter, "web", "a", host)).reason());
         HostApi api = new HostApi(client.toBlocking());
 
 
         api.change(host, Map.of("labels", Map.of("run", run, "name", host, "tier", "gold")));
 
         Poll.until("new labels wake the waiting part", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
-        assertEquals(PlacementDecision.UNSCHEDULABLE, placement.place(request(waiter, "web", "a", host)).reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(request(waiter, "web", "a", host)).reason());
         api.change(host, Map.of("enabled", true));
         settle(waiting);
         assertEquals(1, waiting.reconciles(), "enabling an enabled host wakes nobody");

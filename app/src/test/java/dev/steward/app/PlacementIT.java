@@ -11,8 +11,8 @@ import dev.steward.contract.PlacementResult;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostStatus;
-import dev.steward.model.PlacementDecision;
 import dev.steward.model.PodResources;
+import dev.steward.model.Reason;
 import dev.steward.store.HostStore;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.transaction.TransactionOperations;
@@ -103,7 +103,7 @@ class PlacementIT {
             if (result.placed()) {
                 placedPerHost.merge(result.host(), 1, Integer::sum);
             } else {
-                assertEquals(PlacementDecision.UNSCHEDULABLE, result.reason());
+                assertEquals(Reason.UNSCHEDULABLE.code(), result.reason());
                 assertTrue(result.message().contains(a + ": no free pod slot (3/3)"), result.message());
                 assertTrue(result.message().contains(b + ": not enough cpus (2.0 of 2.0 used)"), result.message());
                 unschedulable.add(requests.get(i));
@@ -153,7 +153,7 @@ class PlacementIT {
             chosen.add(result.host());
         }
         assertEquals(1, chosen.size(), "every attempt answers the same host: " + chosen);
-        assertEquals(PlacementResult.ALREADY_PLACED, placement.place(request).reason());
+        assertEquals(Reason.ALREADY_PLACED.code(), placement.place(request).reason());
         assertEquals(1, reservedInDatabase().values().stream().mapToInt(Reserved::pods).sum());
     }
 
@@ -167,13 +167,13 @@ class PlacementIT {
         store.change(a, null, true, null, null).orElseThrow();
         PlacementResult moved = placement.place(request);
         assertEquals(b, moved.host());
-        assertEquals(PlacementDecision.PLACED, moved.reason());
+        assertEquals(Reason.PLACED.code(), moved.reason());
         assertEquals(a, moved.replaces());
         assertTrue(moved.message().endsWith("; moves off " + a + " (draining)"), moved.message());
         assertEquals(Map.of(a, new Reserved(1, 0.5), b, new Reserved(1, 0.5)), reservedInDatabase());
 
         PlacementResult again = placement.place(request);
-        assertEquals(new PlacementResult(b, PlacementResult.ALREADY_PLACED, "already placed on " + b, null), again);
+        assertEquals(new PlacementResult(b, Reason.ALREADY_PLACED.code(), "already placed on " + b, null), again);
 
         placement.release(request.sessionId(), request.part(), request.pod(), a);
         assertEquals(Map.of(b, new Reserved(1, 0.5)), reservedInDatabase());
@@ -191,7 +191,7 @@ class PlacementIT {
         store.change(a, false, null, null, null).orElseThrow();
         PlacementResult stuck = placement.place(first);
         assertFalse(stuck.placed());
-        assertEquals(PlacementDecision.UNSCHEDULABLE, stuck.reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), stuck.reason());
         assertTrue(stuck.message().contains(b + ": no free pod slot (1/1)"), stuck.message());
         assertTrue(stuck.message().endsWith("; moves off " + a + " (disabled)"), stuck.message());
         assertEquals(Map.of(a, new Reserved(1, 0.5), b, new Reserved(1, 0.5)), reservedInDatabase());

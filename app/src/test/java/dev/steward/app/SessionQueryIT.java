@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.StatusCatalog;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpRequest;
@@ -72,5 +73,10 @@ class SessionQueryIT {
         StatusCatalog catalog = client.toBlocking().retrieve(HttpRequest.GET("/api/v1/statuses"), StatusCatalog.class);
         assertEquals(List.of(SessionStatus.values()), catalog.session());
         assertTrue(catalog.desired().size() >= 3);
+        assertEquals(Reason.values().length, catalog.reasons().size(), "every reason is listed");
+        StatusCatalog.ReasonEntry crashLoop = catalog.reasons().stream()
+                .filter(r -> r.code().equals("CrashLoopBackOff")).findFirst().orElseThrow();
+        assertEquals(Set.of(Reason.Subject.POD), crashLoop.subjects());
+        assertTrue(crashLoop.meaning().contains("maxRestarts"), crashLoop.meaning());
     }
 }

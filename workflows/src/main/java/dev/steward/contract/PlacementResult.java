@@ -10,8 +10,6 @@ package dev.steward.contract;
  */
 public record PlacementResult(String host, String reason, String message, String replaces) {
 
-    public static final String ALREADY_PLACED = "AlreadyPlaced";
-
     public boolean placed() {
         return host != null;
     }

@@ -25,14 +25,14 @@ public final class HostHealth {
         String reason;
         String message;
         if (status == HostStatus.UNREACHABLE) {
-            reason = "ProbeFailed";
+            reason = Reason.PROBE_FAILED.code();
             message = failed + " consecutive probes failed (steward.hosts.unreachable-after=" + unreachableAfter
                     + "): " + detail;
         } else if (reachable) {
-            reason = "ProbeSucceeded";
+            reason = Reason.PROBE_SUCCEEDED.code();
             message = "the engine answered (version " + detail + ")";
         } else {
-            reason = "ProbeFailed";
+            reason = Reason.PROBE_FAILED.code();
             message = failed + " of " + unreachableAfter + " consecutive failed probes (steward.hosts.unreachable-after)"
                     + " before UNREACHABLE: " + detail;
         }
@@ -47,20 +47,20 @@ public final class HostHealth {
         String message;
         switch (status) {
             case DISABLED -> {
-                reason = "Disabled";
+                reason = Reason.HOST_SET_DISABLED.code();
                 message = "disabled by the operator: no new pods, and its pods stop";
             }
             case DRAINING -> {
-                reason = "Draining";
+                reason = Reason.HOST_SET_DRAINING.code();
                 message = "drained by the operator: no new pods, and its pods move to other hosts";
             }
             case UNREACHABLE -> {
-                reason = "ProbeFailed";
+                reason = Reason.PROBE_FAILED.code();
                 message = "still unreachable: " + host.failedProbes() + " consecutive probes failed"
                         + " (steward.hosts.unreachable-after=" + unreachableAfter + ")";
             }
             default -> {
-                reason = "Enabled";
+                reason = Reason.HOST_ENABLED.code();
                 message = "enabled and not draining" + (status == HostStatus.UNKNOWN ? "; not probed successfully yet" : "");
             }
         }

@@ -39,11 +39,11 @@ public final class HostPlacement {
         }
         if (fitting.isEmpty()) {
             String why = hosts.isEmpty() ? "no host is registered" : String.join("; ", refusals);
-            return new PlacementDecision(null, PlacementDecision.UNSCHEDULABLE,
+            return new PlacementDecision(null, Reason.UNSCHEDULABLE.code(),
                     "no host fits " + describe(need) + ": " + why);
         }
         HostCandidate chosen = fitting.stream().min(order(strategy)).orElseThrow();
-        return new PlacementDecision(chosen.name(), PlacementDecision.PLACED,
+        return new PlacementDecision(chosen.name(), Reason.PLACED.code(),
                 "placed on " + chosen.name() + " (" + chosen.used().pods() + " pods there before) by strategy "
                         + strategy.name().toLowerCase(Locale.ROOT) + " (steward.placement.strategy), "
                         + fitting.size() + " of " + hosts.size() + " hosts fit");

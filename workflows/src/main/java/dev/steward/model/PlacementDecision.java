@@ -9,9 +9,6 @@ package dev.steward.model;
  */
 public record PlacementDecision(String host, String reason, String message) {
 
-    public static final String PLACED = "Placed";
-    public static final String UNSCHEDULABLE = "Unschedulable";
-
     public boolean placed() {
         return host != null;
     }

@@ -22,7 +22,7 @@ public final class SessionConditions {
                 : new Condition(Condition.READY, FALSE, reason, message, now);
         Condition degraded = status == SessionStatus.DEGRADED
                 ? new Condition(Condition.DEGRADED, TRUE, reason, message, now)
-                : new Condition(Condition.DEGRADED, FALSE, "NoPartFailed",
+                : new Condition(Condition.DEGRADED, FALSE, Reason.NO_PART_FAILED.code(),
                         "no part has failed under onFailure continue", now);
         return List.of(keepTime(previous, ready), keepTime(previous, degraded));
     }

@@ -20,30 +20,30 @@ public final class StatusRollup {
         return switch (desired) {
             case RUNNING -> {
                 if (failedCount > allowed) {
-                    yield new Rollup<>(PartStatus.FAILED, "PodFailed", "failed pods: " + failed + " (" + failedCount
+                    yield new Rollup<>(PartStatus.FAILED, Reason.POD_FAILED.code(), "failed pods: " + failed + " (" + failedCount
                             + " of " + pods.size() + ", maxUnhealthy " + maxUnhealthy + ")", true);
                 }
                 if (all(pods.values(), PodStatus.COMPLETED)) {
-                    yield new Rollup<>(PartStatus.COMPLETED, "AllJobsCompleted",
+                    yield new Rollup<>(PartStatus.COMPLETED, Reason.ALL_JOBS_COMPLETED.code(),
                             "all " + pods.size() + " jobs completed", true);
                 }
                 if (pods.values().stream().allMatch(p -> p == PodStatus.READY || p == PodStatus.COMPLETED
                         || p == PodStatus.FAILED)) {
                     yield failedCount == 0
-                            ? new Rollup<>(PartStatus.READY, "AllPodsReady", "all " + pods.size() + " pods are ready", true)
-                            : new Rollup<>(PartStatus.READY, "WithinMaxUnhealthy", "failed pods: " + failed + " ("
+                            ? new Rollup<>(PartStatus.READY, Reason.ALL_PODS_READY.code(), "all " + pods.size() + " pods are ready", true)
+                            : new Rollup<>(PartStatus.READY, Reason.WITHIN_MAX_UNHEALTHY.code(), "failed pods: " + failed + " ("
                                     + failedCount + " of " + pods.size() + ", maxUnhealthy " + maxUnhealthy + ")", true);
                 }
-                yield new Rollup<>(PartStatus.PROVISIONING, "PodsNotReady",
+                yield new Rollup<>(PartStatus.PROVISIONING, Reason.PODS_NOT_READY.code(),
                         "waiting for pods: " + namesNot(pods, PodStatus.READY), false);
             }
             case STOPPED -> all(pods.values(), PodStatus.STOPPED)
-                    ? new Rollup<>(PartStatus.STOPPED, "AllPodsStopped", "no container of the part exists", true)
-                    : new Rollup<>(PartStatus.STOPPING, "DesiredStopped",
+                    ? new Rollup<>(PartStatus.STOPPED, Reason.ALL_PODS_STOPPED.code(), "no container of the part exists", true)
+                    : new Rollup<>(PartStatus.STOPPING, Reason.DESIRED_STOPPED.code(),
                             "removing containers of pods: " + namesNot(pods, PodStatus.STOPPED), false);
             case DELETED -> all(pods.values(), PodStatus.REMOVED)
-                    ? new Rollup<>(PartStatus.DELETED, "AllPodsRemoved", "no container of the part exists", true)
-                    : new Rollup<>(PartStatus.STOPPING, "DesiredDeleted",
+                    ? new Rollup<>(PartStatus.DELETED, Reason.ALL_PODS_REMOVED.code(), "no container of the part exists", true)
+                    : new Rollup<>(PartStatus.STOPPING, Reason.DESIRED_DELETED.code(),
                             "removing containers of pods: " + namesNot(pods, PodStatus.REMOVED), false);
         };
     }
@@ -59,23 +59,23 @@ public final class StatusRollup {
             case RUNNING -> {
                 boolean othersUp = parts.values().stream().allMatch(p -> p == PartStatus.FAILED || isUp(p));
                 if (!failed.isEmpty()) {
-                    yield new Rollup<>(SessionStatus.DEGRADED, "PartFailed",
+                    yield new Rollup<>(SessionStatus.DEGRADED, Reason.PART_FAILED.code(),
                             "failed parts (onFailure continue): " + failed, othersUp);
                 }
                 if (othersUp) {
-                    yield new Rollup<>(SessionStatus.RUNNING, "AllPartsReady",
+                    yield new Rollup<>(SessionStatus.RUNNING, Reason.ALL_PARTS_READY.code(),
                             "all " + parts.size() + " parts are ready", true);
                 }
-                yield new Rollup<>(SessionStatus.PROVISIONING, "PartsNotReady",
+                yield new Rollup<>(SessionStatus.PROVISIONING, Reason.PARTS_NOT_READY.code(),
                         "waiting for parts: " + namesNot(parts, PartStatus.READY), false);
             }
             case STOPPED -> all(parts.values(), PartStatus.STOPPED)
-                    ? new Rollup<>(SessionStatus.STOPPED, "AllPartsStopped", "no container of the session exists", true)
-                    : new Rollup<>(SessionStatus.STOPPING, "DesiredStopped",
+                    ? new Rollup<>(SessionStatus.STOPPED, Reason.ALL_PARTS_STOPPED.code(), "no container of the session exists", true)
+                    : new Rollup<>(SessionStatus.STOPPING, Reason.DESIRED_STOPPED.code(),
                             "stopping parts: " + namesNot(parts, PartStatus.STOPPED), false);
             case DELETED -> all(parts.values(), PartStatus.DELETED)
-                    ? new Rollup<>(SessionStatus.DELETED, "AllPartsDeleted", "every part is deleted", true)
-                    : new Rollup<>(SessionStatus.STOPPING, "DesiredDeleted",
+                    ? new Rollup<>(SessionStatus.DELETED, Reason.ALL_PARTS_DELETED.code(), "every part is deleted", true)
+                    : new Rollup<>(SessionStatus.STOPPING, Reason.DESIRED_DELETED.code(),
                             "deleting parts: " + namesNot(parts, PartStatus.DELETED), false);
         };
     }

@@ -56,7 +56,7 @@ class HostPlacementTest {
                 new HostCandidate("drain", HostStatus.READY, true, true, Map.of(), any, none));
         PlacementDecision decision = HostPlacement.choose(hosts, NOTHING, Map.of(), PlacementStrategy.SPREAD);
         assertFalse(decision.placed());
-        assertEquals(PlacementDecision.UNSCHEDULABLE, decision.reason());
+        assertEquals(Reason.UNSCHEDULABLE.code(), decision.reason());
         assertEquals("no host fits a pod needing 1 pod slot: unknown: status UNKNOWN; lost: status UNREACHABLE; "
                 + "off: disabled; drain: draining", decision.message());
     }
@@ -114,7 +114,7 @@ class HostPlacementTest {
     void thePlacedMessageNamesTheStrategyAndItsSetting() {
         PlacementDecision decision = HostPlacement.choose(List.of(host("a", 10, 3), host("b", 3, 3)), NOTHING,
                 Map.of(), PlacementStrategy.BINPACK);
-        assertEquals(PlacementDecision.PLACED, decision.reason());
+        assertEquals(Reason.PLACED.code(), decision.reason());
         assertEquals("placed on a (3 pods there before) by strategy binpack (steward.placement.strategy), "
                 + "1 of 2 hosts fit", decision.message());
     }

@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.PlacementResult;
+import dev.steward.model.Reason;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -45,7 +46,7 @@ public final class FakePlacement implements PlacementActivities {
         List<String> held = placed.computeIfAbsent(pod, k -> new ArrayList<>());
         for (String host : held) {
             if (!notTakingPods.contains(host)) {
-                return new PlacementResult(host, PlacementResult.ALREADY_PLACED, "already placed on " + host, null);
+                return new PlacementResult(host, Reason.ALREADY_PLACED.code(), "already placed on " + host, null);
             }
         }
         String chosen = slots.keySet().stream()

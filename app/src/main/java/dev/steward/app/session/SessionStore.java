@@ -3,6 +3,7 @@ package dev.steward.app.session;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.PartRepository;
@@ -35,16 +36,16 @@ public class SessionStore {
     @Transactional
     public SessionRow insert(UUID id, SessionSpec spec, long generation, Instant now) {
         SessionRow session = sessions.save(new SessionRow(id, spec.owner(), spec.desiredStatus(), SessionStatus.PENDING,
-                "Created", "the session was created", generation, 0, spec, spec.timeslot().provisionAt(),
+                Reason.CREATED.code(), "the session was created", generation, 0, spec, spec.timeslot().provisionAt(),
                 spec.timeslot().startAt(), spec.timeslot().endAt(), spec.timeslot().cleanupDeadline(), List.of(), now, now));
         List<PartRow> partRows = new ArrayList<>();
         List<PodRow> podRows = new ArrayList<>();
         for (int i = 0; i < spec.parts().size(); i++) {
             PartSpec part = spec.parts().get(i);
-            partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, "NotStarted", null, now));
+            partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, Reason.NOT_STARTED.code(), null, now));
             for (int j = 0; j < part.pods().size(); j++) {
                 podRows.add(new PodRow(null, id, part.name(), part.pods().get(j).name(), j, PodStatus.PENDING,
-                        "NotReconciled", null, null, null, 0, null, null, null, now));
+                        Reason.NOT_RECONCILED.code(), null, null, null, 0, null, null, null, now));
             }
         }
         parts.saveAll(partRows);

@@ -25,6 +25,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ReadinessCheck;
+import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.Rollup;
 import dev.steward.model.SpecHash;
@@ -102,7 +103,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private DesiredStatus desired;
     private long generation;
     private PartStatus status = PartStatus.PENDING;
-    private String reason = "NotReconciled";
+    private String reason = Reason.NOT_RECONCILED.code();
     private String message = "the part has not been reconciled yet";
     private long observedGeneration;
     private final Map<String, PodView> pods = new LinkedHashMap<>();
@@ -128,7 +129,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         recorder = new TransitionRecorder(recording, sessionId);
         placed = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1) >= 1;
         for (PodSpec pod : podSpecs.values()) {
-            pods.put(pod.name(), new PodView(pod.name(), PodStatus.PENDING, "NotReconciled", null, null, null));
+            pods.put(pod.name(), new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null));
             runtimes.put(pod.name(), new PodRuntime());
         }
         try {
@@ -344,7 +345,7 @@ public class PartWorkflowImpl implements PartWorkflow {
             }
             for (ContainerState old : plan.remove()) {
                 if (desired != DesiredStatus.RUNNING) {
-                    update(pod, PodStatus.STOPPING, "Desired" + titleCase(desired), "removing container " + old.name(),
+                    update(pod, PodStatus.STOPPING, (desired == DesiredStatus.STOPPED ? Reason.DESIRED_STOPPED : Reason.DESIRED_DELETED).code(), "removing container " + old.name(),
                             old.id());
                 }
                 stopAndRemove(engine, old, true);
@@ -355,11 +356,11 @@ public class PartWorkflowImpl implements PartWorkflow {
             switch (plan.step()) {
                 case CREATE -> {
                     ContainerState created = create(pod, specHash);
-                    start(pod, created, "Created", "starting new container");
+                    start(pod, created, Reason.CONTAINER_CREATED.code(), "starting new container");
                 }
                 case START -> {
                     if ("created".equals(plan.current().state())) {
-                        start(pod, plan.current(), "NotRunning", "starting stopped container");
+                        start(pod, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container");
                     } else {
                         exited(pod, rt, plan.current());
                     }
@@ -369,7 +370,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                         running(pod, rt, plan.current());
                     } else {
                         PodStatus gone = desired == DesiredStatus.STOPPED ? PodStatus.STOPPED : PodStatus.REMOVED;
-                        update(pod, gone, "NoContainer", "no container of the pod exists", null);
+                        update(pod, gone, Reason.NO_CONTAINER.code(), "no container of the pod exists", null);
                         releasePlacement(pod, rt);
                     }
                 }
@@ -392,8 +393,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         if (!result.placed()) {
             rt.waitingForRoom = true;
             retryPlacementLater(rt);
-            if (!"Unschedulable".equals(pods.get(pod.name()).reason())) {
-                record(pod, PodStatus.PENDING, "Unschedulable", result.message(), null);
+            if (!Reason.UNSCHEDULABLE.is(pods.get(pod.name()).reason())) {
+                record(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), result.message(), null);
             }
             return false;
         }
@@ -456,16 +457,16 @@ public class PartWorkflowImpl implements PartWorkflow {
                 }
                 // Not serving: nothing to keep up while it moves.
                 observed.forEach(container -> stopAndRemove(engineOf(rt), container, true));
-                reason = "HostDraining";
+                reason = Reason.HOST_DRAINING.code();
             }
             case DISABLED -> {
                 for (ContainerState container : observed) {
-                    update(pod, PodStatus.STOPPING, "HostDisabled", notice.message(), container.id());
+                    update(pod, PodStatus.STOPPING, Reason.HOST_DISABLED.code(), notice.message(), container.id());
                     stopAndRemove(engineOf(rt), container, true);
                 }
-                reason = "HostDisabled";
+                reason = Reason.HOST_DISABLED.code();
             }
-            default -> reason = "HostLost";
+            default -> reason = Reason.HOST_LOST.code();
         }
         placement.release(sessionId, name, pod.name(), rt.host);
         rt.stopProbe();
@@ -500,7 +501,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         if (next == null) {
             placement.release(sessionId, name, pod.name(), to);
             retryPlacementLater(rt);
-            record(pod, PodStatus.READY, "MoveFailed", "the new container on " + to + " " + notReady
+            record(pod, PodStatus.READY, Reason.MOVE_FAILED.code(), "the new container on " + to + " " + notReady
                     + "; the pod keeps running on " + from + " and tries again", serving.id());
             return;
         }
@@ -512,7 +513,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         rt.stopProbe();
         rt.ready = true;
         rt.startedAt = Workflow.currentTimeMillis();
-        record(pod, PodStatus.READY, "MovedOffDrainingHost", "moved from " + from + " (draining) to " + to
+        record(pod, PodStatus.READY, Reason.MOVED_OFF_DRAINING_HOST.code(), "moved from " + from + " (draining) to " + to
                 + "; the new container was ready before the old one was removed", next.id());
         if (pod.readiness() != null) {
             // It passed its check already: the probe watches for it to fail, not to pass again.
@@ -553,7 +554,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         String containerName = ContainerNames.of(sessionId, name, pod.name(), specHash);
         boolean hadOne = pods.get(pod.name()).containerId() != null;
         PodRuntime rt = runtimes.get(pod.name());
-        update(pod, PodStatus.CREATING, hadOne ? "ContainerMissing" : "Creating",
+        update(pod, PodStatus.CREATING, hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code(),
                 (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName
                         + (placed ? " on host " + rt.host : ""), null);
         return engineOf(rt).ensureContainer(request(pod, specHash, containerName, rt.host));
@@ -579,20 +580,20 @@ public class PartWorkflowImpl implements PartWorkflow {
         rt.restartAt = null;
         if (rt.deadlineAt != null && Workflow.currentTimeMillis() >= rt.deadlineAt) {
             stopAndRemove(engineOf(rt), container, false);
-            finish(pod, rt, PodStatus.FAILED, "DeadlineExceeded", "the job ran longer than its activeDeadlineSeconds "
+            finish(pod, rt, PodStatus.FAILED, Reason.DEADLINE_EXCEEDED.code(), "the job ran longer than its activeDeadlineSeconds "
                     + pod.activeDeadlineSeconds() + " and was stopped", container.id());
             return;
         }
         ReadinessCheck check = pod.isJob() ? null : pod.readiness();
         if (check == null) {
-            update(pod, PodStatus.READY, "Running", "the container runs", container.id());
+            update(pod, PodStatus.READY, Reason.RUNNING.code(), "the container runs", container.id());
             return;
         }
         probe(pod, rt, container.id(), check);
         if (rt.ready) {
-            update(pod, PodStatus.READY, "ReadinessPassed", rt.probeMessage, container.id());
+            update(pod, PodStatus.READY, Reason.READINESS_PASSED.code(), rt.probeMessage, container.id());
         } else {
-            update(pod, PodStatus.NOT_READY, "ReadinessFailing",
+            update(pod, PodStatus.NOT_READY, Reason.READINESS_FAILING.code(),
                     rt.probeMessage == null ? "waiting for the first passing readiness check" : rt.probeMessage,
                     container.id());
         }
@@ -662,7 +663,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         if (now >= rt.restartAt) {
             rt.restartAt = null;
-            start(pod, container, "BackOffElapsed", "restart " + rt.restarts + " of the exited container");
+            start(pod, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container");
         }
     }
 
@@ -693,7 +694,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         ContainerState next = startReadyBeside(pod, specHash, rt.host);
         if (next == null) {
             rt.rolloutFailedInGeneration = generation;
-            record(pod, pods.get(pod.name()).status(), "RolloutFailed", "the new container did not become ready within"
+            record(pod, pods.get(pod.name()).status(), Reason.ROLLOUT_FAILED.code(), "the new container did not become ready within"
                     + " the rollout deadline of " + settings.rolloutDeadline().toSeconds()
                     + " s; the old container keeps running", serving.id());
             return true;
@@ -703,7 +704,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         rt.stopProbe();
         rt.startedAt = Workflow.currentTimeMillis();
-        update(pod, PodStatus.STARTING, "RolledOut", "the new container is ready; the old one was removed", next.id());
+        update(pod, PodStatus.STARTING, Reason.ROLLED_OUT.code(), "the new container is ready; the old one was removed", next.id());
         running(pod, rt, next);
         return true;
     }
@@ -757,7 +758,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 rt.resetBackoff();
             }
             boolean crashLooped = rt.finishedInGeneration == generation
-                    && "CrashLoopBackOff".equals(pods.get(action.pod()).reason());
+                    && Reason.CRASH_LOOP_BACK_OFF.is(pods.get(action.pod()).reason());
             if (action.action() == PodAction.Kind.RESTART || crashLooped) {
                 rt.finishedInGeneration = -1;
                 rt.deadlineAt = null;
@@ -897,16 +898,12 @@ public class PartWorkflowImpl implements PartWorkflow {
                 .orElse(null);
     }
 
-    private static String titleCase(DesiredStatus status) {
-        String word = status.name();
-        return word.charAt(0) + word.substring(1).toLowerCase();
-    }
 
     private static String failureReason(ActivityFailure failure) {
         if (failure.getCause() instanceof ApplicationFailure app && ContainerActivities.INVALID_SPEC.equals(app.getType())) {
-            return "InvalidSpec";
+            return Reason.INVALID_SPEC.code();
         }
-        return "EngineError";
+        return Reason.ENGINE_ERROR.code();
     }
 
     private static String rootMessage(Throwable failure) {

@@ -2,6 +2,7 @@ package dev.steward.workflow.part;
 
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PodSpec;
+import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartPolicy;
 
@@ -26,9 +27,9 @@ public record RestartDecision(Action action, String reason, String message, long
     /** The exit word the API shows: OOMKilled, Completed (0) or Error. */
     public static ExitInfo exitOf(Integer exitCode, boolean oomKilled) {
         if (oomKilled) {
-            return new ExitInfo(exitCode, "OOMKilled");
+            return new ExitInfo(exitCode, Reason.EXIT_OOM_KILLED.code());
         }
-        return new ExitInfo(exitCode, exitCode != null && exitCode == 0 ? "Completed" : "Error");
+        return new ExitInfo(exitCode, exitCode != null && exitCode == 0 ? Reason.EXIT_COMPLETED.code() : Reason.EXIT_ERROR.code());
     }
 
     /**
@@ -42,10 +43,10 @@ public record RestartDecision(Action action, String reason, String message, long
      */
     public static RestartDecision after(PodSpec pod, ReconcileSettings settings, ExitInfo exit, int restarts,
             int exponent, long ranMillis, long now) {
-        boolean succeeded = "Completed".equals(exit.reason());
+        boolean succeeded = Reason.EXIT_COMPLETED.is(exit.reason());
         String ended = describe(exit);
         if (pod.isJob() && succeeded) {
-            return new RestartDecision(Action.COMPLETE, "Completed", "the job " + ended, 0, restarts, exponent);
+            return new RestartDecision(Action.COMPLETE, Reason.COMPLETED.code(), "the job " + ended, 0, restarts, exponent);
         }
         if (pod.restartPolicy() == RestartPolicy.NEVER || (pod.restartPolicy() == RestartPolicy.ON_FAILURE && succeeded)) {
             Action action = succeeded ? Action.COMPLETE : Action.FAIL;
@@ -55,13 +56,13 @@ public record RestartDecision(Action action, String reason, String message, long
         }
         int max = settings.maxRestarts();
         if (max > 0 && restarts >= max) {
-            return new RestartDecision(Action.FAIL, "CrashLoopBackOff", "the container " + ended + " after " + restarts
+            return new RestartDecision(Action.FAIL, Reason.CRASH_LOOP_BACK_OFF.code(), "the container " + ended + " after " + restarts
                     + " restarts; maxRestarts is " + max, 0, restarts, exponent);
         }
         boolean stable = ranMillis >= settings.stableWindow().toMillis();
         int n = stable ? 0 : exponent;
         long delay = delayMillis(settings, n);
-        return new RestartDecision(Action.RESTART, "BackOff", "the container " + ended + " after running "
+        return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), "the container " + ended + " after running "
                 + ranMillis / 1000 + " s; restart " + (restarts + 1) + " in " + delay + " ms = min(base "
                 + settings.backoffBase().toMillis() + " ms x 2^" + n + ", cap " + settings.backoffCap().toMillis()
                 + " ms)" + (stable ? ", backoff reset by a run of at least " + settings.stableWindow().toSeconds() + " s" : ""),
@@ -82,7 +83,7 @@ public record RestartDecision(Action action, String reason, String message, long
     }
 
     private static String describe(ExitInfo exit) {
-        if ("OOMKilled".equals(exit.reason())) {
+        if (Reason.EXIT_OOM_KILLED.is(exit.reason())) {
             return "was killed for exceeding its memory limit (exit code " + exit.code() + ")";
         }
         return "exited with code " + exit.code();

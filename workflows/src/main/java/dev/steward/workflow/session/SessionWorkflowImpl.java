@@ -17,6 +17,7 @@ import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.Rollup;
 import dev.steward.model.SessionConditions;
@@ -104,7 +105,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private long generation;
     private long observedGeneration;
     private SessionStatus status = SessionStatus.PENDING;
-    private String reason = "Created";
+    private String reason = Reason.CREATED.code();
     private String message = "the session has not been reconciled yet";
     private Timeslot timeslot;
     private final Set<TimeslotMoment> done = EnumSet.noneOf(TimeslotMoment.class);
@@ -378,13 +379,13 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 case END -> {
                     if (desired == DesiredStatus.RUNNING) {
                         changeDesired(DesiredStatus.STOPPED);
-                        cause = "TimeslotEnded";
+                        cause = Reason.TIMESLOT_ENDED.code();
                         causeMessage = "endAt " + timeslot.endAt() + " has come";
                     }
                 }
                 case TEARDOWN -> {
                     if (desired != DesiredStatus.DELETED) {
-                        ending = new Ending(SessionStatus.DELETED, "CleanupDeadline", "the cleanup deadline "
+                        ending = new Ending(SessionStatus.DELETED, Reason.CLEANUP_DEADLINE.code(), "the cleanup deadline "
                                 + timeslot.cleanupDeadline() + " comes in " + lifecycle.teardownBudget()
                                 + " (teardown budget): removing everything");
                         changeDesired(DesiredStatus.DELETED);
@@ -429,7 +430,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         forced = true;
         String what = left.isEmpty() ? "every container was removed by force"
                 : "forced removal did not confirm by the deadline; last seen: " + String.join(", ", left);
-        ending = new Ending(SessionStatus.EXPIRED, "CleanupDeadlineForced", "teardown had not finished "
+        ending = new Ending(SessionStatus.EXPIRED, Reason.CLEANUP_DEADLINE_FORCED.code(), "teardown had not finished "
                 + lifecycle.killMargin() + " (kill margin) before the cleanup deadline " + deadline + ": " + what);
         recordFinal();
     }
@@ -479,7 +480,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         for (PartSpec part : spec.parts()) {
             PartReport report = parts.get(part.name());
             if (part.onFailure() == FailurePolicy.ABORT && report.part().status() == PartStatus.FAILED) {
-                ending = new Ending(SessionStatus.FAILED, "PartFailed", describeFailure(part.name(), report)
+                ending = new Ending(SessionStatus.FAILED, Reason.PART_FAILED.code(), describeFailure(part.name(), report)
                         + "; onFailure abort: the session is torn down");
                 changeDesired(DesiredStatus.DELETED);
                 return;
@@ -497,7 +498,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             for (PartSpec part : spec.parts()) {
                 if (!started.contains(part.name())) {
                     PartStatus gone = desired == DesiredStatus.STOPPED ? PartStatus.STOPPED : PartStatus.DELETED;
-                    showUnstarted(part, gone, "NeverStarted", "the part was never started");
+                    showUnstarted(part, gone, Reason.NEVER_STARTED.code(), "the part was never started");
                 }
             }
             return;
@@ -518,7 +519,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                     startPart(part);
                     changed = true;
                 } else {
-                    changed |= showUnstarted(part, PartStatus.WAITING, "WaitingForParts",
+                    changed |= showUnstarted(part, PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
                             "waits for " + String.join(", ", blockers) + " to be " + part.when());
                 }
             }
@@ -584,7 +585,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             what = causeMessage + ": " + rollup.message();
         } else if (!done.contains(TimeslotMoment.PROVISION) && managed) {
             to = SessionStatus.PENDING;
-            why = "WaitingForProvisionAt";
+            why = Reason.WAITING_FOR_PROVISION_AT.code();
             what = "provisioning starts at " + timeslot.provisionAt();
         }
         if (to == status && observed == observedGeneration && (!managed || why.equals(reason))) {
@@ -732,8 +733,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     private static PartView notStarted(PartSpec part) {
         List<PodView> pods = part.pods().stream()
-                .map(pod -> new PodView(pod.name(), PodStatus.PENDING, "NotReconciled", null, null, null))
+                .map(pod -> new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null))
                 .toList();
-        return new PartView(part.name(), PartStatus.PENDING, "NotStarted", "the part has not started yet", pods);
+        return new PartView(part.name(), PartStatus.PENDING, Reason.NOT_STARTED.code(), "the part has not started yet", pods);
     }
 }
