@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.app.host.HostChange;
 import dev.steward.app.host.HostService;
 import dev.steward.model.HostSpec;
 import io.micronaut.core.annotation.Nullable;
@@ -11,9 +12,13 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.util.List;
 
+/** The host registry over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
 @Controller("/api/v1/hosts")
+@ExecuteOn(TaskExecutors.BLOCKING)
 public class HostController {
 
     private final HostService hosts;
@@ -24,23 +29,23 @@ public class HostController {
 
     @Post
     public HttpResponse<HostView> register(@Body @Nullable HostSpec spec) {
-        HostView created = hosts.register(spec);
+        HostView created = HostView.of(hosts.register(spec));
         return HttpResponse.created(created, UriBuilder.of("/api/v1/hosts").path(created.name()).build());
     }
 
     @Get
     public List<HostView> list() {
-        return hosts.list();
+        return hosts.list().stream().map(HostView::of).toList();
     }
 
     @Get("/{name}")
     public HostView get(String name) {
-        return hosts.get(name);
+        return HostView.of(hosts.get(name));
     }
 
     @Put("/{name}")
-    public HostView change(String name, @Body @Nullable HostChangeRequest change) {
-        return hosts.change(name, change);
+    public HostView change(String name, @Body @Nullable HostChange change) {
+        return HostView.of(hosts.change(name, change));
     }
 
     @Delete("/{name}")
@@ -51,6 +56,6 @@ public class HostController {
 
     @Get("/{name}/transitions")
     public List<HostTransitionView> transitions(String name) {
-        return hosts.transitions(name);
+        return hosts.transitions(name).stream().map(HostTransitionView::of).toList();
     }
 }

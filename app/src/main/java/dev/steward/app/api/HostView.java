@@ -1,8 +1,11 @@
 package dev.steward.app.api;
 
+import dev.steward.app.host.HostAndUsage;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostStatus;
 import dev.steward.model.HostTls;
+import dev.steward.store.HostRow;
+import dev.steward.store.HostUsage;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.time.Instant;
@@ -36,4 +39,15 @@ public record HostView(String name, String endpoint, @Nullable HostTls tls, Host
         Map<String, String> labels, boolean enabled, boolean draining, HostStatus status, @Nullable String reason,
         @Nullable String message, @Nullable String engineVersion, @Nullable String apiVersion,
         @Nullable Integer containerCount, int failedProbes, @Nullable Instant lastProbeAt, @Nullable Instant lastSeenAt,
-        long placedPods, HostCapacity used, HostCapacity free) {}
+        long placedPods, HostCapacity used, HostCapacity free) {
+
+    public static HostView of(HostAndUsage host) {
+        HostRow row = host.host();
+        HostUsage used = host.usage();
+        HostCapacity capacity = row.capacity();
+        return new HostView(row.name(), row.endpoint(), row.tls(), capacity, row.labels(), row.enabled(),
+                row.draining(), row.status(), row.reason(), row.message(), row.engineVersion(), row.apiVersion(),
+                row.containerCount(), row.failedProbes(), row.lastProbeAt(), row.lastSeenAt(), used.pods(),
+                used.asCapacity(), capacity.minus(used.asCapacity()));
+    }
+}

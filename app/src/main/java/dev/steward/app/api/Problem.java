@@ -2,6 +2,8 @@ package dev.steward.app.api;
 
 import dev.steward.model.FieldError;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
@@ -20,4 +22,12 @@ public record Problem(String type, String title, int status, @Nullable String de
 
     public static final String CONTENT_TYPE = "application/problem+json";
     public static final MediaType MEDIA_TYPE = MediaType.of(CONTENT_TYPE);
+
+    /** An error response with this problem as its body; no {@code errors} member when there are none. */
+    public static HttpResponse<Problem> response(HttpStatus status, String type, String detail,
+            @Nullable List<FieldError> errors) {
+        Problem problem = new Problem(type, status.getReason(), status.getCode(), detail,
+                errors == null || errors.isEmpty() ? null : errors);
+        return HttpResponse.<Problem>status(status).body(problem).contentType(MEDIA_TYPE);
+    }
 }

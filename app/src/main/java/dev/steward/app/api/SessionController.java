@@ -1,7 +1,7 @@
 package dev.steward.app.api;
 
+import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
-import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -20,13 +20,15 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.util.List;
 import java.util.UUID;
 
+/** Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
 @Controller("/api/v1/sessions")
+@ExecuteOn(TaskExecutors.BLOCKING)
 public class SessionController {
-
-    private static final int MAX_PAGE_SIZE = 100;
 
     private final SessionService sessions;
 
@@ -43,11 +45,8 @@ public class SessionController {
     @Get
     public SessionPage list(@QueryValue @Nullable String owner, @QueryValue @Nullable SessionStatus status,
             @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
-        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-            throw ApiException.invalid(List.of(new dev.steward.model.FieldError(page < 0 ? "page" : "size",
-                    page < 0 ? "must not be negative" : "must be between 1 and " + MAX_PAGE_SIZE)));
-        }
-        return sessions.list(owner, status, page, size);
+        SessionList found = sessions.list(owner, status, page, size);
+        return new SessionPage(found.items(), page, size, found.total());
     }
 
     @Get("/{id}")
@@ -62,7 +61,7 @@ public class SessionController {
 
     @Delete("/{id}")
     public HttpResponse<DesiredStatusChange> delete(UUID id) {
-        return HttpResponse.accepted().body(sessions.setDesiredStatus(id, DesiredStatus.DELETED.name()));
+        return HttpResponse.accepted().body(sessions.delete(id));
     }
 
     @Put("/{id}/timeslot")
@@ -82,7 +81,7 @@ public class SessionController {
 
     @Put("/{id}/spec")
     public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec) {
-        return HttpResponse.accepted().body(sessions.updateSpec(id, spec));
+        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, spec)));
     }
 
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
@@ -99,6 +98,6 @@ public class SessionController {
 
     @Get("/{id}/transitions")
     public List<TransitionView> transitions(UUID id) {
-        return sessions.transitions(id);
+        return sessions.transitions(id).stream().map(TransitionView::of).toList();
     }
 }

@@ -42,9 +42,7 @@ public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorEx
             detail = "'" + field + "' could not be read: " + reason;
             errors = List.of(new FieldError(field, reason));
         }
-        Problem problem = new Problem("/problems/unreadable-request", HttpStatus.BAD_REQUEST.getReason(),
-                HttpStatus.BAD_REQUEST.getCode(), detail, errors);
-        return HttpResponse.<Problem>badRequest().body(problem).contentType(Problem.MEDIA_TYPE);
+        return Problem.response(HttpStatus.BAD_REQUEST, "/problems/unreadable-request", detail, errors);
     }
 
     /** The decoder wraps a bad value once per property it was inside, outermost first; else it is a parameter. */

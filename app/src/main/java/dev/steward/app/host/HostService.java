@@ -1,23 +1,22 @@
 package dev.steward.app.host;
 
 import dev.steward.activity.EngineRegistry;
-import dev.steward.app.api.ApiException;
-import dev.steward.app.api.HostChangeRequest;
-import dev.steward.app.api.HostTransitionView;
-import dev.steward.app.api.HostView;
+import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.InvalidRequest;
+import dev.steward.app.refusal.NotFound;
 import dev.steward.app.temporal.HostWorkers;
 import dev.steward.app.temporal.HostWorkflows;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.model.FieldError;
-import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostSpecValidator;
 import dev.steward.store.HostDeletion;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
+import dev.steward.store.HostTransitionRow;
 import dev.steward.store.HostUsage;
 import io.micronaut.context.BeanProvider;
-import io.micronaut.http.HttpStatus;
+import io.micronaut.core.annotation.Nullable;
 import io.temporal.client.WorkflowServiceException;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -26,9 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The host registry behind the REST API: validates, then changes the store, and shows hosts with
- * their usage. A change reaches the hosts' workflows and workers at once; in a process without
- * workers, the worker processes pick up new and deleted hosts on their next refresh.
+ * The host registry: checks the request, then changes the store, and shows hosts with their usage.
+ * A request it refuses throws a {@link dev.steward.app.refusal.Refusal} and changes nothing. A
+ * change reaches the hosts' workflows and workers at once; in a process without workers, the
+ * worker processes pick up new and deleted hosts on their next refresh.
  */
 @Singleton
 public class HostService {
@@ -50,35 +50,29 @@ public class HostService {
         this.placement = placement;
     }
 
-    public HostView register(HostSpec spec) {
-        List<FieldError> errors = HostSpecValidator.validate(spec);
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
-        HostRow created = store.register(spec).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT, "conflict",
+    public HostAndUsage register(HostSpec spec) {
+        InvalidRequest.rejectIfAny(HostSpecValidator.validate(spec));
+        HostRow created = store.register(spec).orElseThrow(() -> new Conflict(
                 "a host named " + spec.name() + " is registered already",
                 List.of(new FieldError("name", "is taken by another host"))));
         workers.ifPresent(w -> w.serve(created.name()));
-        return view(created, store.usage());
+        return withUsage(created, store.usage());
     }
 
-    public List<HostView> list() {
+    public List<HostAndUsage> list() {
         Map<String, HostUsage> usage = store.usage();
-        return store.list().stream().map(row -> view(row, usage)).toList();
+        return store.list().stream().map(row -> withUsage(row, usage)).toList();
     }
 
-    public HostView get(String name) {
-        return view(store.find(name).orElseThrow(() -> notFound(name)), store.usage());
+    public HostAndUsage get(String name) {
+        return withUsage(store.find(name).orElseThrow(() -> notFound(name)), store.usage());
     }
 
-    public HostView change(String name, HostChangeRequest change) {
+    public HostAndUsage change(String name, @Nullable HostChange change) {
         if (change == null) {
-            throw ApiException.invalid(List.of(new FieldError("", "a change is required")));
+            throw new InvalidRequest(new FieldError("", "a change is required"));
         }
-        List<FieldError> errors = HostSpecValidator.validateChange(change.capacity(), change.labels());
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
+        InvalidRequest.rejectIfAny(HostSpecValidator.validateChange(change.capacity(), change.labels()));
         HostRow before = store.find(name).orElseThrow(() -> notFound(name));
         HostRow changed = store.change(name, change.enabled(), change.draining(), change.capacity(), change.labels())
                 .orElseThrow(() -> notFound(name));
@@ -91,14 +85,14 @@ public class HostService {
                 LOG.warn("host {}: changed, but the parts waiting for room could not be woken", name, unreachable);
             }
         }
-        return view(changed, store.usage());
+        return withUsage(changed, store.usage());
     }
 
     public void delete(String name) {
         HostDeletion outcome = store.delete(name);
         switch (outcome) {
             case NOT_FOUND -> throw notFound(name);
-            case HAS_PLACEMENTS -> throw ApiException.conflict("pods are placed on host " + name
+            case HAS_PLACEMENTS -> throw new Conflict("pods are placed on host " + name
                     + "; drain or disable it and wait until they are gone");
             case DELETED -> {
                 if (workers.isPresent()) {
@@ -111,23 +105,19 @@ public class HostService {
         }
     }
 
-    public List<HostTransitionView> transitions(String name) {
+    /** The host's recorded status changes. */
+    public List<HostTransitionRow> transitions(String name) {
         if (store.find(name).isEmpty()) {
             throw notFound(name);
         }
-        return store.transitions(name).stream().map(HostTransitionView::of).toList();
+        return store.transitions(name);
     }
 
-    private static HostView view(HostRow row, Map<String, HostUsage> usage) {
-        HostUsage used = usage.getOrDefault(row.name(), HostUsage.none(row.name()));
-        HostCapacity capacity = row.capacity();
-        return new HostView(row.name(), row.endpoint(), row.tls(), capacity, row.labels(), row.enabled(),
-                row.draining(), row.status(), row.reason(), row.message(), row.engineVersion(), row.apiVersion(),
-                row.containerCount(), row.failedProbes(), row.lastProbeAt(), row.lastSeenAt(), used.pods(),
-                used.asCapacity(), capacity.minus(used.asCapacity()));
+    private static HostAndUsage withUsage(HostRow row, Map<String, HostUsage> usage) {
+        return new HostAndUsage(row, usage.getOrDefault(row.name(), HostUsage.none(row.name())));
     }
 
-    private static ApiException notFound(String name) {
-        return ApiException.notFound("host " + name);
+    private static NotFound notFound(String name) {
+        return new NotFound("host " + name);
     }
 }

@@ -1,13 +1,10 @@
 package dev.steward.app.session;
 
-import dev.steward.app.api.ApiException;
-import dev.steward.app.api.SessionPage;
-import dev.steward.app.api.SpecChange;
-import dev.steward.app.api.TransitionView;
-import dev.steward.config.LifecycleConfig;
-import dev.steward.config.ReconcileConfig;
-import dev.steward.config.TemporalConfig;
-import dev.steward.contract.WorkflowIds;
+import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.InvalidRequest;
+import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
@@ -19,24 +16,16 @@ import dev.steward.store.PartRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
-import dev.steward.workflow.part.PartWorkflow;
+import dev.steward.store.TransitionRow;
 import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
-import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.data.model.Page;
 import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.Sort;
-import io.micronaut.http.HttpStatus;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowException;
-import io.temporal.client.WorkflowNotFoundException;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowUpdateException;
-import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Arrays;
@@ -49,61 +38,50 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** What the REST API does with sessions: validate, write the read model, talk to the session workflow. */
+/**
+ * What Steward does with sessions when asked: checks the request, writes the read model, hands the
+ * change to the session's workflow. Every check of a session request is made here; a request it
+ * refuses throws a {@link dev.steward.app.refusal.Refusal} and changes nothing.
+ */
 @Singleton
 public class SessionService {
 
     private static final Logger log = LoggerFactory.getLogger(SessionService.class);
     private static final long FIRST_GENERATION = 1;
+    private static final int MAX_PAGE_SIZE = 100;
     /** Statuses in which the session's workflow has ended. */
     private static final Set<SessionStatus> ENDED = EnumSet.of(SessionStatus.DELETED, SessionStatus.EXPIRED, SessionStatus.FAILED);
     private static final String DESIRED_STATUSES =
             Arrays.stream(DesiredStatus.values()).map(Enum::name).collect(Collectors.joining(", "));
 
-    private final WorkflowClient temporal;
-    private final TemporalConfig temporalConfig;
-    private final ReconcileConfig reconcileConfig;
-    private final LifecycleConfig lifecycleConfig;
+    private final SessionWorkflows workflows;
     private final SessionStore store;
     private final SessionRepository sessions;
     private final TransitionRepository transitions;
     private final SessionReadModel readModel;
     private final PartRepository parts;
 
-    public SessionService(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcileConfig,
-            LifecycleConfig lifecycleConfig, SessionStore store, SessionRepository sessions, TransitionRepository transitions,
-            SessionReadModel readModel, PartRepository parts) {
-        this.parts = parts;
-        this.temporal = temporal;
-        this.temporalConfig = temporalConfig;
-        this.reconcileConfig = reconcileConfig;
-        this.lifecycleConfig = lifecycleConfig;
+    public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts) {
+        this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
         this.transitions = transitions;
         this.readModel = readModel;
+        this.parts = parts;
     }
 
     public SessionView create(@Nullable SessionSpec spec) {
-        List<FieldError> errors = SessionSpecValidator.validate(spec);
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         UUID id = UUID.randomUUID();
         SessionRow row = store.insert(id, spec, FIRST_GENERATION, Instant.now());
-        WorkflowOptions options = WorkflowOptions.newBuilder()
-                .setWorkflowId(WorkflowIds.session(id))
-                .setTaskQueue(temporalConfig.taskQueue())
-                .build();
-        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         try {
-            WorkflowClient.start(workflow::run, new SessionInput(id, spec, FIRST_GENERATION,
-                    reconcileConfig.settings().with(spec.restart()), lifecycleConfig.settings(), null));
+            workflows.start(id, spec, FIRST_GENERATION);
         } catch (RuntimeException e) {
             store.delete(id);
             log.error("session {}: Temporal did not start its workflow", id, e);
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "temporal-unavailable",
-                    "the session could not be started because Temporal is unavailable; nothing was created", List.of());
+            throw new TemporalUnavailable(
+                    "the session could not be started because Temporal is unavailable; nothing was created");
         }
         log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
         return readModel.trees(List.of(row)).getFirst();
@@ -113,7 +91,14 @@ public class SessionService {
         return readModel.trees(List.of(find(id))).getFirst();
     }
 
-    public SessionPage list(@Nullable String owner, @Nullable SessionStatus status, int page, int size) {
+    /** One page of the sessions matching the filters that are given, newest first. */
+    public SessionList list(@Nullable String owner, @Nullable SessionStatus status, int page, int size) {
+        if (page < 0) {
+            throw new InvalidRequest(new FieldError("page", "must not be negative"));
+        }
+        if (size < 1 || size > MAX_PAGE_SIZE) {
+            throw new InvalidRequest(new FieldError("size", "must be between 1 and " + MAX_PAGE_SIZE));
+        }
         Pageable pageable = Pageable.from(page, size, Sort.of(Sort.Order.desc("createdAt")));
         Page<SessionRow> rows;
         if (owner != null && status != null) {
@@ -125,68 +110,59 @@ public class SessionService {
         } else {
             rows = sessions.findAll(pageable);
         }
-        return new SessionPage(readModel.trees(rows.getContent()), page, size, rows.getTotalSize());
+        return new SessionList(readModel.trees(rows.getContent()), rows.getTotalSize());
     }
 
+    /** @param requested the desired status as the client wrote it; an unknown word is refused with the known ones */
     public DesiredStatusChange setDesiredStatus(UUID id, @Nullable String requested) {
-        DesiredStatus desired = parseDesiredStatus(requested);
-        return update(find(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
+        return changeDesiredStatus(id, parseDesiredStatus(requested));
+    }
+
+    public DesiredStatusChange delete(UUID id) {
+        return changeDesiredStatus(id, DesiredStatus.DELETED);
+    }
+
+    private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired) {
+        return updateRunning(find(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
     }
 
     public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot) {
-        List<FieldError> errors = SessionSpecValidator.validateTimeslot(timeslot, "");
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
-        return update(find(id), "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, ""));
+        return updateRunning(find(id), "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
     }
 
     public OperatorActionResult retryPart(UUID id, String part) {
         SessionRow row = find(id);
         if (parts.findBySessionIdInOrderByPosition(List.of(id)).stream().noneMatch(p -> p.name().equals(part))) {
-            throw ApiException.notFound("part " + part + " of session " + id);
+            throw new NotFound("part " + part + " of session " + id);
         }
-        return update(row, "its parts cannot be retried", workflow -> workflow.retryPart(part));
+        return updateRunning(row, "its parts cannot be retried", workflow -> workflow.retryPart(part));
     }
 
     public OperatorActionResult reconcile(UUID id) {
-        return update(find(id), "it cannot be reconciled", SessionWorkflow::reconcileNow);
+        return updateRunning(find(id), "it cannot be reconciled", SessionWorkflow::reconcileNow);
     }
 
-    /** Sends an update to the session's workflow; a refusal, or a workflow that has ended, is a 409. */
-    private <T> T update(SessionRow row, String refusal, Function<SessionWorkflow, T> call) {
-        UUID id = row.id();
+    /** Sends an update to the workflow of a session that has not ended. */
+    private <T> T updateRunning(SessionRow row, String refusal, Function<SessionWorkflow, T> call) {
         if (ENDED.contains(row.status())) {
-            throw ApiException.conflict("session " + id + " has ended " + row.status() + "; " + refusal);
+            throw new Conflict("session " + row.id() + " has ended " + row.status() + "; " + refusal);
         }
-        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
-        try {
-            return call.apply(workflow);
-        } catch (WorkflowUpdateException rejected) {
-            throw ApiException.conflict(rejectionMessage(rejected));
-        } catch (WorkflowException ended) {
-            throw ApiException.conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
-        }
+        return workflows.update(row.id(), call);
     }
 
-    /** Replaces the session's spec; pods whose spec changed are replaced, others keep their containers. */
-    public SpecChange updateSpec(UUID id, @Nullable SessionSpec spec) {
-        List<FieldError> errors = SessionSpecValidator.validate(spec);
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
+    /**
+     * Replaces the session's spec; pods whose spec changed are replaced, others keep their containers.
+     *
+     * @return the generation the new spec has
+     */
+    public long updateSpec(UUID id, @Nullable SessionSpec spec) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         SessionRow row = find(id);
         if (row.status() == SessionStatus.DELETED) {
-            throw ApiException.conflict("session " + id + " is deleted; its spec cannot change");
+            throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
-        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
-        try {
-            return new SpecChange(workflow.updateSpec(spec));
-        } catch (WorkflowUpdateException rejected) {
-            throw ApiException.conflict(rejectionMessage(rejected));
-        } catch (WorkflowException ended) {
-            throw ApiException.conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
-        }
+        return workflows.update(id, workflow -> workflow.updateSpec(spec));
     }
 
     /** Hands an operator's action to the part workflow that owns the pod. */
@@ -195,42 +171,30 @@ public class SessionService {
         boolean known = row.spec().parts().stream().filter(p -> p.name().equals(part))
                 .flatMap(p -> p.pods().stream()).anyMatch(p -> p.name().equals(pod));
         if (!known) {
-            throw ApiException.notFound("pod " + part + "/" + pod + " of session " + id);
+            throw new NotFound("pod " + part + "/" + pod + " of session " + id);
         }
-        try {
-            temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).podAction(new PodAction(pod, action));
-        } catch (WorkflowNotFoundException ended) {
-            throw ApiException.conflict("part " + part + " of session " + id + " no longer runs");
-        }
+        workflows.podAction(id, part, new PodAction(pod, action));
     }
 
-    public List<TransitionView> transitions(UUID id) {
+    /** The session's recorded status changes, oldest first. */
+    public List<TransitionRow> transitions(UUID id) {
         find(id);
-        return transitions.findBySessionIdOldestFirst(id).stream().map(TransitionView::of).toList();
+        return transitions.findBySessionIdOldestFirst(id);
     }
 
     private SessionRow find(UUID id) {
-        return sessions.findById(id).orElseThrow(() -> ApiException.notFound("session " + id));
+        return sessions.findById(id).orElseThrow(() -> new NotFound("session " + id));
     }
 
     private static DesiredStatus parseDesiredStatus(@Nullable String requested) {
         if (requested == null || requested.isBlank()) {
-            throw ApiException.invalid(List.of(new FieldError("desiredStatus", "is required: one of " + DESIRED_STATUSES)));
+            throw new InvalidRequest(new FieldError("desiredStatus", "is required: one of " + DESIRED_STATUSES));
         }
         try {
             return DesiredStatus.valueOf(requested);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalid(List.of(new FieldError("desiredStatus",
-                    "'" + requested + "' is not a desired status: one of " + DESIRED_STATUSES)));
+            throw new InvalidRequest(new FieldError("desiredStatus",
+                    "'" + requested + "' is not a desired status: one of " + DESIRED_STATUSES));
         }
-    }
-
-    private static String rejectionMessage(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApplicationFailure app) {
-                return app.getOriginalMessage();
-            }
-        }
-        return failure.getMessage();
     }
 }

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.host;
 
 import dev.steward.model.HostCapacity;
 import io.micronaut.core.annotation.Nullable;
@@ -14,5 +14,5 @@ import java.util.Map;
  * @param labels the new labels, replacing the old ones whole
  */
 @Serdeable
-public record HostChangeRequest(@Nullable Boolean enabled, @Nullable Boolean draining,
+public record HostChange(@Nullable Boolean enabled, @Nullable Boolean draining,
         @Nullable HostCapacity capacity, @Nullable Map<String, String> labels) {}

@@ -1,0 +1,16 @@
+package dev.steward.app.refusal;
+
+import dev.steward.model.FieldError;
+import java.util.List;
+
+/** The request is well formed but cannot apply to the resource as it is now. */
+public final class Conflict extends Refusal {
+
+    public Conflict(String detail) {
+        this(detail, List.of());
+    }
+
+    public Conflict(String detail, List<FieldError> errors) {
+        super(detail, errors);
+    }
+}
