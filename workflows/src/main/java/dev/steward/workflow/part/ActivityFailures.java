@@ -1,0 +1,29 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.ContainerActivities;
+import dev.steward.model.Reason;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+
+/** What a failed engine call means for a pod, in a reason and in words. */
+final class ActivityFailures {
+
+    private ActivityFailures() {}
+
+    /** {@code InvalidSpec} when the engine refused the pod's spec, else {@code EngineError}. */
+    static String reasonOf(ActivityFailure failure) {
+        if (failure.getCause() instanceof ApplicationFailure app && ContainerActivities.INVALID_SPEC.equals(app.getType())) {
+            return Reason.INVALID_SPEC.code();
+        }
+        return Reason.ENGINE_ERROR.code();
+    }
+
+    /** The message of the failure's innermost cause, as the activity raised it. */
+    static String rootMessage(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause instanceof ApplicationFailure app ? app.getOriginalMessage() : cause.getMessage();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.HostNotice;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.HostStatus;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.Reason;
+import dev.steward.model.ReconcileSettings;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * All a part workflow knows, in one place: what the session asked for, what the part and each pod
+ * were last seen as, and each pod's runtime. The signal handlers and the pass's collaborators read
+ * and change it directly, on the workflow's one thread at a time, so nothing is copied between them.
+ */
+final class PartState {
+
+    UUID sessionId;
+    String name;
+    Map<String, PodSpec> podSpecs;
+    String maxUnhealthy;
+    ReconcileSettings settings;
+    /** Parts started before placement run every pod on the service's own engine, with no host of their own. */
+    boolean startedBeforePlacement;
+
+    DesiredStatus desired;
+    long generation;
+    PartStatus status = PartStatus.PENDING;
+    String reason = Reason.NOT_RECONCILED.code();
+    String message = "the part has not been reconciled yet";
+    long observedGeneration;
+    final Map<String, PodView> pods = new LinkedHashMap<>();
+    final Map<String, PodRuntime> runtimes = new HashMap<>();
+    final List<PodAction> pendingActions = new ArrayList<>();
+    /** Set by events, resyncs that saw drift, probes and operator actions: the loop runs a pass. */
+    boolean wake;
+    /** How often each pod was created or started; reported with a failure. */
+    final Map<String, Integer> attempts = new HashMap<>();
+    /** Hosts of this part's pods that stopped taking pods, as their host workflows told. */
+    final Map<String, HostNotice> hostsNotTakingPods = new HashMap<>();
+
+    /** What the session started the part with. */
+    void takeInput(PartInput input) {
+        sessionId = input.sessionId();
+        name = input.spec().name();
+        podSpecs = specsByName(input.spec());
+        maxUnhealthy = input.spec().maxUnhealthy();
+        settings = input.settings();
+        desired = input.desired();
+        generation = input.generation();
+    }
+
+    /** Every pod of the spec, not reconciled yet. */
+    void addPods() {
+        for (PodSpec pod : podSpecs.values()) {
+            pods.put(pod.name(), new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null));
+            runtimes.put(pod.name(), new PodRuntime());
+        }
+    }
+
+    PartView view() {
+        return new PartView(name, status, reason, message, List.copyOf(pods.values()));
+    }
+
+    /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */
+    HostNotice noticeOf(PodRuntime rt) {
+        return rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+    }
+
+    /** Whether pods leave {@code host} whether or not it answers: it is lost or disabled. */
+    boolean leaving(String host) {
+        HostNotice notice = hostsNotTakingPods.get(host);
+        return notice != null && notice.status() != HostStatus.DRAINING;
+    }
+
+    static Map<String, PodSpec> specsByName(PartSpec spec) {
+        Map<String, PodSpec> byName = new LinkedHashMap<>();
+        spec.pods().forEach(pod -> byName.put(pod.name(), pod));
+        return byName;
+    }
+}

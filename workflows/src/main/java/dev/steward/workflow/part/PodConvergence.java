@@ -1,0 +1,170 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerNames;
+import dev.steward.contract.ContainerState;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.ReadinessCheck;
+import dev.steward.model.Reason;
+import dev.steward.model.SpecHash;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Workflow;
+import java.util.List;
+
+/**
+ * One pass over one pod: off a host that stopped taking pods and onto one that takes it, then the
+ * step its {@link PodManager} plans (create, start, or keep it running), a rolling replace of a
+ * changed spec, and the status that follows. A failed engine call fails the pod for this generation.
+ */
+final class PodConvergence {
+
+    private final PartState state;
+    private final PodEngines engines;
+    private final PodTransitions transitions;
+    private final PodManager manager;
+    private final PodPlacement placement;
+    private final PodMoves moves;
+    private final ReadinessProbes readiness;
+    private final RollingReplace rollingReplace;
+    private final PodRestarts restarts;
+
+    PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
+            PodPlacement placement, PodMoves moves, ReadinessProbes readiness, RollingReplace rollingReplace,
+            PodRestarts restarts) {
+        this.state = state;
+        this.engines = engines;
+        this.transitions = transitions;
+        this.manager = manager;
+        this.placement = placement;
+        this.moves = moves;
+        this.readiness = readiness;
+        this.rollingReplace = rollingReplace;
+        this.restarts = restarts;
+    }
+
+    /**
+     * @param observed the pod's containers on its host
+     * @param mayMove whether the pod is the one of its part that moves off a draining host this pass
+     */
+    void converge(PodSpec pod, List<ContainerState> observed, boolean mayMove) {
+        PodRuntime rt = state.runtimes.get(pod.name());
+        if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
+            return;
+        }
+        String specHash = SpecHash.of(pod);
+        try {
+            if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
+                observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
+                if (observed == null || (rt.host == null && !placement.place(pod, rt))) {
+                    return;
+                }
+            }
+            PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, observed));
+            ContainerActivities engine = engines.of(rt);
+            ContainerState serving = manager.servingDuringRollout(pod, plan);
+            if (state.desired != DesiredStatus.RUNNING) {
+                rt.stopProbe();
+                rt.restartAt = null;
+            } else if (serving != null) {
+                ContainerState current = rollingReplace.replace(pod, rt, specHash, serving, plan.remove());
+                if (current != null) {
+                    running(pod, rt, current);
+                }
+                return;
+            }
+            for (ContainerState old : plan.remove()) {
+                if (state.desired != DesiredStatus.RUNNING) {
+                    Reason why = state.desired == DesiredStatus.STOPPED ? Reason.DESIRED_STOPPED : Reason.DESIRED_DELETED;
+                    transitions.update(pod, PodStatus.STOPPING, why.code(), "removing container " + old.name(), old.id());
+                }
+                engines.stopAndRemove(engine, old, true);
+            }
+            if (plan.step() != PodPlan.Step.NONE) {
+                state.attempts.merge(pod.name(), 1, Integer::sum);
+            }
+            switch (plan.step()) {
+                case CREATE -> {
+                    ContainerState created = create(pod, rt, specHash);
+                    start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container");
+                }
+                case START -> {
+                    if ("created".equals(plan.current().state())) {
+                        start(pod, rt, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container");
+                    } else {
+                        exited(pod, rt, plan.current());
+                    }
+                }
+                case NONE -> {
+                    if (state.desired == DesiredStatus.RUNNING) {
+                        running(pod, rt, plan.current());
+                    } else {
+                        PodStatus gone = state.desired == DesiredStatus.STOPPED ? PodStatus.STOPPED : PodStatus.REMOVED;
+                        transitions.update(pod, gone, Reason.NO_CONTAINER.code(), "no container of the pod exists", null);
+                        placement.releaseEverywhere(pod, rt);
+                    }
+                }
+            }
+        } catch (ActivityFailure failure) {
+            rt.finishedInGeneration = state.generation;
+            rt.stopProbe();
+            transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
+                    state.pods.get(pod.name()).containerId());
+        }
+    }
+
+    private ContainerState create(PodSpec pod, PodRuntime rt, String specHash) {
+        String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), specHash);
+        boolean hadOne = state.pods.get(pod.name()).containerId() != null;
+        transitions.update(pod, PodStatus.CREATING, hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code(),
+                (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName
+                        + (state.startedBeforePlacement ? "" : " on host " + rt.host), null);
+        return engines.of(rt).ensureContainer(engines.request(pod, specHash, containerName, rt.host));
+    }
+
+    private void start(PodSpec pod, PodRuntime rt, ContainerState container, String why, String what) {
+        transitions.update(pod, PodStatus.STARTING, why, what, container.id());
+        ContainerState started = engines.of(rt).startContainer(container.id());
+        rt.startedAt = Workflow.currentTimeMillis();
+        if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {
+            rt.deadlineAt = rt.startedAt + pod.activeDeadlineSeconds() * 1000L;
+        }
+        if (started.running()) {
+            running(pod, rt, started);
+        } else {
+            exited(pod, rt, started);
+        }
+    }
+
+    /** The pod's current container runs: READY unless its readiness check fails or a job's deadline passed. */
+    private void running(PodSpec pod, PodRuntime rt, ContainerState container) {
+        rt.restartAt = null;
+        if (rt.deadlineAt != null && Workflow.currentTimeMillis() >= rt.deadlineAt) {
+            engines.stopAndRemove(engines.of(rt), container, false);
+            restarts.finish(pod, rt, PodStatus.FAILED, Reason.DEADLINE_EXCEEDED.code(), "the job ran longer than its"
+                    + " activeDeadlineSeconds " + pod.activeDeadlineSeconds() + " and was stopped", container.id());
+            return;
+        }
+        ReadinessCheck check = pod.isJob() ? null : pod.readiness();
+        if (check == null) {
+            transitions.update(pod, PodStatus.READY, Reason.RUNNING.code(), "the container runs", container.id());
+            return;
+        }
+        readiness.probe(pod, rt, container.id(), check);
+        if (rt.ready) {
+            transitions.update(pod, PodStatus.READY, Reason.READINESS_PASSED.code(), rt.probeMessage, container.id());
+        } else {
+            transitions.update(pod, PodStatus.NOT_READY, Reason.READINESS_FAILING.code(),
+                    rt.probeMessage == null ? "waiting for the first passing readiness check" : rt.probeMessage,
+                    container.id());
+        }
+    }
+
+    /** The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}. */
+    private void exited(PodSpec pod, PodRuntime rt, ContainerState container) {
+        if (restarts.afterExit(pod, rt, container)) {
+            start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.steward.workflow.part;
+
+import static dev.steward.workflow.part.ActivityFailures.rootMessage;
+
+import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.StewardLabels;
+import dev.steward.model.HostStatus;
+import dev.steward.model.PodSpec;
+import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.HostStubs;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+
+/**
+ * The engines a part's pods run on: each placed pod's host engine, on that host's task queue, or the
+ * service's own engine for parts started before placement. Lists the part's containers and stops them.
+ */
+final class PodEngines {
+
+    /** Parts started before placement ran every pod on the service's own engine, shown as this host. */
+    static final String LOCAL_HOST = "local";
+
+    private static final Logger log = Workflow.getLogger(PodEngines.class);
+    private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+
+    private final PartState state;
+    /** The local engine, for parts started before placement. */
+    private final ContainerActivities localEngine = Workflow.newActivityStub(ContainerActivities.class, ENGINE_CALLS);
+    private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
+
+    PodEngines(PartState state) {
+        this.state = state;
+    }
+
+    /** The pod's host: its placement, or the local engine for parts started before placement. */
+    String hostOf(PodRuntime rt) {
+        return state.startedBeforePlacement ? LOCAL_HOST : rt.host;
+    }
+
+    ContainerActivities of(PodRuntime rt) {
+        return on(rt.host);
+    }
+
+    /** The engine calls of {@code host}; a part started before placement has the local engine alone. */
+    ContainerActivities on(String host) {
+        return state.startedBeforePlacement ? localEngine : hostEngines.on(host);
+    }
+
+    /**
+     * The part's containers on every host its pods are on, listed at once; a host that does not
+     * answer is left out, and so is a lost one. {@code null} when the local engine of a part started
+     * before placement did not answer.
+     */
+    Map<String, List<ContainerState>> observe() {
+        Map<String, String> labels = StewardLabels.forPart(state.sessionId, state.name);
+        if (state.startedBeforePlacement) {
+            try {
+                return Map.of(LOCAL_HOST, localEngine.listContainers(labels));
+            } catch (ActivityFailure failure) {
+                // Nothing is known this pass; the next resync tries again.
+                log.warn("part {}: listing containers failed: {}", state.name, rootMessage(failure));
+                return null;
+            }
+        }
+        Map<String, Promise<List<ContainerState>>> listings = new TreeMap<>();
+        for (PodRuntime rt : state.runtimes.values()) {
+            HostNotice notice = state.noticeOf(rt);
+            if (rt.host != null && (notice == null || notice.status() != HostStatus.UNREACHABLE)) {
+                listings.computeIfAbsent(rt.host, host -> Async.function(hostEngines.on(host)::listContainers, labels));
+            }
+        }
+        Map<String, List<ContainerState>> observed = new HashMap<>();
+        listings.forEach((host, listing) -> {
+            try {
+                observed.put(host, listing.get());
+            } catch (ActivityFailure failure) {
+                log.warn("part {}: listing containers on host {} failed: {}", state.name, host, rootMessage(failure));
+            }
+        });
+        return observed;
+    }
+
+    /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */
+    ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
+        return new ContainerRequest(containerName, pod.image(), pod.command(), pod.env(), pod.ports(),
+                StewardLabels.forPod(state.sessionId, state.name, pod.name(), state.generation, specHash,
+                        state.settings.deployment(), state.startedBeforePlacement ? null : host),
+                pod.memoryLimitBytes());
+    }
+
+    /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */
+    void stopAndRemove(ContainerActivities engine, ContainerState container, boolean remove) {
+        engine.stopContainer(container.id(), (int) state.settings.stopGrace().toSeconds());
+        if (remove) {
+            engine.removeContainer(container.id());
+        }
+    }
+
+    /** Stops and removes the container on {@code host}; a failure is logged and left to the next pass or the sweep. */
+    void stopAndRemoveQuietly(String host, ContainerState container) {
+        try {
+            stopAndRemove(on(host), container, true);
+        } catch (ActivityFailure failure) {
+            log.warn("part {}: removing container {} failed: {}", state.name, container.name(), rootMessage(failure));
+        }
+    }
+}

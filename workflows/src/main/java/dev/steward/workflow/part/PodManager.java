@@ -1,0 +1,50 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.ContainerState;
+import dev.steward.model.PodSpec;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.workflow.ResourceManager;
+
+/**
+ * What converges one pod: the step for its containers ({@link PodReconciler}), whether a changed
+ * spec rolls out beside the container that serves, and what follows an exit ({@link RestartDecision}).
+ * Pure: the part workflow acts on what it decides.
+ */
+final class PodManager implements ResourceManager<PodObservation, PodPlan> {
+
+    private final ReconcileSettings settings;
+
+    /** @param settings backoff base, cap, stable window and crash-loop cap of the part's pods */
+    PodManager(ReconcileSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public PodPlan plan(PodObservation observed) {
+        return PodReconciler.plan(observed.desired(), observed.specHash(), observed.containers());
+    }
+
+    /**
+     * The container that keeps serving while the pod's changed spec rolls out beside it: a worker
+     * with a readiness check whose new container is to be created while an old one runs.
+     *
+     * @return that container, or {@code null} when the pod is replaced in place
+     */
+    ContainerState servingDuringRollout(PodSpec pod, PodPlan plan) {
+        if (pod.isJob() || pod.readiness() == null || plan.step() != PodPlan.Step.CREATE) {
+            return null;
+        }
+        return plan.remove().stream().filter(ContainerState::running).findFirst().orElse(null);
+    }
+
+    /** Restart, completion or failure of a container that exited: layers 2 and 3 of the retry table. */
+    RestartDecision afterExit(PodExit exited) {
+        return RestartDecision.after(exited.pod(), settings, exited.exit(), exited.restarts(), exited.exponent(),
+                exited.ranMillis(), exited.now());
+    }
+
+    /** The backoff of a pod whose restart count an operator reset: the base, within the cap. */
+    long backoffAfterReset() {
+        return RestartDecision.delayMillis(settings, 0);
+    }
+}

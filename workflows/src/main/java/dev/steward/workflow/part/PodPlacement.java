@@ -1,0 +1,88 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.HostNotice;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.PlacementRequest;
+import dev.steward.contract.PlacementResult;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.Reason;
+import dev.steward.workflow.ActivityDefaults;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.util.Map;
+
+/** Where each pod runs: a host from placement, the room it holds there given back, a retry for one that fits nowhere. */
+final class PodPlacement {
+
+    /** A pod that fits nowhere, or cannot move off a draining host, tries again this often even if nothing wakes it. */
+    private static final Duration PLACEMENT_RETRY = Duration.ofSeconds(30);
+
+    private final PartState state;
+    private final PodTransitions transitions;
+    private final PlacementActivities placement =
+            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+
+    PodPlacement(PartState state, PodTransitions transitions) {
+        this.state = state;
+        this.transitions = transitions;
+    }
+
+    /**
+     * Places the pod on a host; one that fits nowhere waits PENDING, {@code Unschedulable}, until
+     * room appears (a release wakes the part) or the placement retry is due.
+     *
+     * @return whether the pod has a host now
+     */
+    boolean place(PodSpec pod, PodRuntime rt) {
+        PlacementResult result = ask(pod);
+        if (!result.placed()) {
+            rt.waitingForRoom = true;
+            retryLater(rt);
+            if (!Reason.UNSCHEDULABLE.is(state.pods.get(pod.name()).reason())) {
+                transitions.record(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), result.message(), null);
+            }
+            return false;
+        }
+        rt.host = result.host();
+        rt.waitingForRoom = false;
+        rt.placeRetryAt = null;
+        return true;
+    }
+
+    /**
+     * Asks placement for a host. The host it chose took pods when it was chosen, so a notice of it the
+     * part heard before asking is stale and is forgotten; one heard while asking is newer and is kept.
+     */
+    PlacementResult ask(PodSpec pod) {
+        Map<String, HostNotice> heardBefore = Map.copyOf(state.hostsNotTakingPods);
+        PlacementResult result = placement.place(
+                new PlacementRequest(state.sessionId, state.name, pod.name(), pod.resources(), pod.hostSelector()));
+        HostNotice heard = result.placed() ? heardBefore.get(result.host()) : null;
+        if (heard != null && state.hostsNotTakingPods.get(result.host()) == heard) {
+            state.hostsNotTakingPods.remove(result.host());
+        }
+        return result;
+    }
+
+    /** The pod has no container left: the room it held on its host, or its wait for room, is given back. */
+    void releaseEverywhere(PodSpec pod, PodRuntime rt) {
+        if (state.startedBeforePlacement || (rt.host == null && !rt.waitingForRoom)) {
+            return;
+        }
+        release(pod, null);
+        rt.host = null;
+        rt.waitingForRoom = false;
+        rt.placeRetryAt = null;
+    }
+
+    /** Gives back the room the pod holds on {@code host}, or on every host (and its wait for room) when {@code null}. */
+    void release(PodSpec pod, String host) {
+        placement.release(state.sessionId, state.name, pod.name(), host);
+    }
+
+    /** The pod is placed again at the placement retry, unless something wakes the part sooner. */
+    static void retryLater(PodRuntime rt) {
+        rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+    }
+}

@@ -1,0 +1,119 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.ContainerState;
+import dev.steward.model.ExitInfo;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.Reason;
+import io.temporal.workflow.Workflow;
+
+/**
+ * What happens to a pod whose container exited (restart after a backoff, completion or failure),
+ * a job's end, and an operator's restart or backoff reset.
+ */
+final class PodRestarts {
+
+    private final PartState state;
+    private final PodEngines engines;
+    private final PodTransitions transitions;
+    private final PodManager manager;
+
+    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager) {
+        this.state = state;
+        this.engines = engines;
+        this.transitions = transitions;
+        this.manager = manager;
+    }
+
+    /**
+     * The current container has exited: decides restart, completion or failure (retry table layers
+     * 2-3) and records it.
+     *
+     * @return whether its backoff has elapsed, so it is started again now
+     */
+    boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container) {
+        rt.stopProbe();
+        long now = Workflow.currentTimeMillis();
+        if (rt.restartAt == null) {
+            ContainerState detail = engines.of(rt).inspectContainer(container.id());
+            ContainerState seen = detail == null ? container : detail;
+            ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
+            rt.lastExit = exit;
+            long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
+            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
+            switch (decision.action()) {
+                case COMPLETE -> {
+                    finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
+                    return false;
+                }
+                case FAIL -> {
+                    finish(pod, rt, PodStatus.FAILED, decision.reason(), decision.message(), container.id());
+                    return false;
+                }
+                case RESTART -> {
+                    rt.restarts = decision.restarts();
+                    rt.exponent = decision.exponent();
+                    rt.restartAt = decision.restartAt();
+                    transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
+                    // Even a zero backoff restarts in the next pass, so a container that dies at once cannot spin here.
+                    return false;
+                }
+            }
+        }
+        if (now >= rt.restartAt) {
+            rt.restartAt = null;
+            return true;
+        }
+        return false;
+    }
+
+    /** The pod reached a final state in this generation: COMPLETED or FAILED. */
+    void finish(PodSpec pod, PodRuntime rt, PodStatus status, String why, String what, String containerId) {
+        rt.finishedInGeneration = state.generation;
+        rt.restartAt = null;
+        rt.deadlineAt = null;
+        rt.stopProbe();
+        transitions.update(pod, status, why, what, containerId);
+    }
+
+    /**
+     * The operators' actions since the last pass. A restart clears a final state and is due now; a
+     * backoff reset starts the count again; either lets a crash-looped pod run again.
+     */
+    void applyOperatorActions() {
+        long now = Workflow.currentTimeMillis();
+        for (PodAction action : state.pendingActions) {
+            PodRuntime rt = state.runtimes.get(action.pod());
+            if (rt == null) {
+                continue;
+            }
+            if (action.action() == PodAction.Kind.RESET_BACKOFF) {
+                rt.resetBackoff();
+            }
+            boolean crashLooped = rt.finishedInGeneration == state.generation
+                    && Reason.CRASH_LOOP_BACK_OFF.is(state.pods.get(action.pod()).reason());
+            if (action.action() == PodAction.Kind.RESTART || crashLooped) {
+                rt.finishedInGeneration = -1;
+                rt.deadlineAt = null;
+            }
+            if (rt.restartAt != null) {
+                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset();
+            }
+            if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
+                restartNow(action.pod());
+            }
+        }
+        state.pendingActions.clear();
+    }
+
+    private void restartNow(String pod) {
+        String containerId = state.pods.get(pod).containerId();
+        PodRuntime rt = state.runtimes.get(pod);
+        if (containerId != null) {
+            rt.stopProbe();
+            engines.of(rt).stopContainer(containerId, (int) state.settings.stopGrace().toSeconds());
+            // The stopped container is started again by this pass's START step, as an operator restart.
+            rt.restartAt = Workflow.currentTimeMillis();
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.steward.workflow.part;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.StewardLabels;
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.PodKind;
+import dev.steward.model.PodSpec;
+import dev.steward.model.ProbeType;
+import dev.steward.model.ReadinessCheck;
+import dev.steward.model.Reason;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.model.RestartSettings;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class PodManagerTest {
+
+    private static final UUID SESSION = UUID.fromString("6c1b9a52-4a0e-4d55-9f57-0a4f3f0b2c11");
+    private static final String NEW_HASH = "a".repeat(64);
+    private static final String OLD_HASH = "b".repeat(64);
+    private static final ReadinessCheck CHECK = new ReadinessCheck(ProbeType.TCP, null, 8080, null, null, null, null);
+    private static final long NOW = 1_000_000;
+
+    /** base 2 s, cap 5 s, 3 restarts. */
+    private static final ReconcileSettings SETTINGS =
+            ReconcileSettings.DEFAULTS.with(new RestartSettings(2, 5, null, 3, null));
+    private final PodManager manager = new PodManager(SETTINGS);
+
+    @Test
+    void plansTheStepForThePodsContainers() {
+        ContainerState stopped = container("c1", NEW_HASH, false);
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(stopped)));
+        assertEquals(PodPlan.Step.START, plan.step());
+        assertSame(stopped, plan.current());
+    }
+
+    @Test
+    void aChangedWorkerWithAReadinessCheckRollsOutBesideItsRunningOldContainer() {
+        ContainerState exited = container("old-exited", OLD_HASH, false);
+        ContainerState serving = container("old-running", OLD_HASH, true);
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(exited, serving)));
+
+        assertSame(serving, manager.servingDuringRollout(worker(CHECK), plan));
+    }
+
+    @Test
+    void aPodIsReplacedInPlaceWithoutACheckAJobOrARunningOldContainer() {
+        ContainerState serving = container("old", OLD_HASH, true);
+        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(serving)));
+        PodPlan oldStopped = manager.plan(
+                new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(container("old", OLD_HASH, false))));
+        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, List.of(serving)));
+
+        assertNull(manager.servingDuringRollout(worker(null), changed), "no readiness check");
+        assertNull(manager.servingDuringRollout(job(), changed), "a job");
+        assertNull(manager.servingDuringRollout(worker(CHECK), oldStopped), "nothing serves");
+        assertNull(manager.servingDuringRollout(worker(CHECK), unchanged), "nothing to roll out");
+    }
+
+    @Test
+    void decidesAfterAnExitWithThePartsSettings() {
+        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 0, 1, 1, NOW));
+        assertEquals(RestartDecision.Action.RESTART, restart.action());
+        assertEquals(NOW + 4_000, restart.restartAt(), "base 2 s x 2^1");
+
+        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW));
+        assertEquals(RestartDecision.Action.FAIL, crashLoop.action());
+        assertEquals(Reason.CRASH_LOOP_BACK_OFF.code(), crashLoop.reason());
+    }
+
+    @Test
+    void aResetBackoffIsTheBase() {
+        assertEquals(2_000, manager.backoffAfterReset());
+        ReconcileSettings baseOverCap = ReconcileSettings.DEFAULTS.with(new RestartSettings(9, 5, null, null, null));
+        assertEquals(5_000, new PodManager(baseOverCap).backoffAfterReset(), "within the cap");
+    }
+
+    private static ContainerState container(String id, String specHash, boolean running) {
+        return new ContainerState(id, "steward_" + id, StewardLabels.forPod(SESSION, "web", "app", 1, specHash, "steward", null),
+                running, running ? "running" : "exited", running ? null : 0, false, Instant.EPOCH);
+    }
+
+    private static PodSpec worker(ReadinessCheck readiness) {
+        return new PodSpec("app", "img", List.of(), null, null, null, null, readiness, null, null, null);
+    }
+
+    private static PodSpec job() {
+        return new PodSpec("app", "img", List.of(), null, null, PodKind.JOB, null, CHECK, null, null, null);
+    }
+}
