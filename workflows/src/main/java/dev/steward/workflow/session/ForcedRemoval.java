@@ -1,5 +1,7 @@
 package dev.steward.workflow.session;
 
+import static dev.steward.workflow.WorkflowClock.now;
+
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.PlacementActivities;
@@ -127,9 +129,5 @@ final class ForcedRemoval {
         Promise.allOf(containers.stream()
                 .map(c -> Async.procedure(engine::removeContainer, c.id()))
                 .toList()).get();
-    }
-
-    private static Instant now() {
-        return Instant.ofEpochMilli(Workflow.currentTimeMillis());
     }
 }

@@ -5,8 +5,8 @@ import dev.steward.model.Condition;
 import dev.steward.model.SessionConditions;
 import dev.steward.model.SessionSpec;
 import dev.steward.workflow.TransitionRecorder;
+import dev.steward.workflow.WorkflowClock;
 import io.temporal.workflow.Workflow;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +48,7 @@ final class SessionRecorder {
             return;
         }
         List<Condition> next = SessionConditions.of(state.conditions, state.status, state.reason, state.message,
-                Instant.ofEpochMilli(Workflow.currentTimeMillis()));
+                WorkflowClock.now());
         if (!next.equals(state.conditions)) {
             state.conditions = next;
             recording.recordConditions(sessionId, state.conditions);

@@ -1,5 +1,7 @@
 package dev.steward.workflow.session;
 
+import static dev.steward.workflow.WorkflowClock.now;
+
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.Reason;
@@ -133,9 +135,5 @@ final class SessionTimeslot {
 
     private static boolean isAfter(Instant at, Instant now) {
         return at != null && at.isAfter(now);
-    }
-
-    private static Instant now() {
-        return Instant.ofEpochMilli(Workflow.currentTimeMillis());
     }
 }

@@ -1,5 +1,7 @@
 package dev.steward.workflow.session;
 
+import static dev.steward.workflow.WorkflowClock.now;
+
 import dev.steward.contract.RecordingActivities;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.LifecycleSettings;
@@ -287,9 +289,5 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (!startedBeforeTimeslots && deadline != null && !now().isBefore(deadline)) {
             throw new IllegalStateException("the cleanup deadline " + deadline + " has passed; the session cannot change");
         }
-    }
-
-    private static Instant now() {
-        return Instant.ofEpochMilli(Workflow.currentTimeMillis());
     }
 }
