@@ -43,7 +43,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private LifecycleSettings lifecycle;
     /** Replaying a session that started before timeslots, gates and escalation existed: it keeps its old commands. */
     private boolean startedBeforeTimeslots;
-    /** Until run() has read its input: what an update arriving in the first task sees. */
+    /**
+     * What a handler that runs before run() has read its input sees (a signal or update in the first
+     * task); run() replaces it with the first run's state or the one carried over continue-as-new.
+     */
     private SessionState state = new SessionState();
 
     private SessionRecorder records;
@@ -53,6 +56,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     /** Set by every handler that changes state; the main loop re-evaluates when it is set. */
     private boolean dirty = true;
+    /** The kill path ran: the session has ended, whatever its parts report. */
     private boolean forced;
 
     @Override
