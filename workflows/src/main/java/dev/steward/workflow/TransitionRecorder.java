@@ -5,7 +5,6 @@ import dev.steward.contract.TransitionRecord;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import io.temporal.workflow.Workflow;
-import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -51,7 +50,7 @@ public final class TransitionRecorder {
                 observedGeneration,
                 podView == null ? null : podView.containerId(),
                 podView == null ? null : podView.host(),
-                Instant.ofEpochMilli(Workflow.currentTimeMillis()),
+                WorkflowClock.now(),
                 podView == null ? null : podView.restarts(),
                 podView == null ? null : podView.lastExit(),
                 podView == null ? null : podView.nextRestartAt()));

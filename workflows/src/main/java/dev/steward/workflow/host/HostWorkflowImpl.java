@@ -3,53 +3,34 @@ package dev.steward.workflow.host;
 import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostProbe;
 import dev.steward.contract.HostStatusChange;
-import dev.steward.contract.HostSyncActivities;
 import dev.steward.contract.PlacementActivities;
-import dev.steward.contract.ResyncResult;
-import dev.steward.model.HostStatus;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ChangeIds;
-import dev.steward.workflow.HostStubs;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.failure.CanceledFailure;
-import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import org.slf4j.Logger;
 
 /**
- * Health, event relay and level-triggered resync for one host. Each probe is recorded and may tell
- * the parts placed on the host that it stopped taking pods ({@link HostLoss}); the relay makes a
- * crash known to its part within moments; the resync, one list call per interval, catches whatever
- * events missed and sweeps containers no one wants.
+ * Health, event relay and level-triggered resync for one host. Each probe is recorded, and the
+ * {@link HostManager} decides what follows: whether the parts placed on the host hear that it
+ * stopped taking pods ({@link HostLoss}), whether pods waiting for room try again, and when the
+ * host's engine is resynced; {@link EngineSync} relays and resyncs that engine.
  */
 public class HostWorkflowImpl implements HostWorkflow {
 
     /** Resync passes per run before continuing as new, so the history stays bounded. */
     static final int PASSES_PER_RUN = 100;
-    /** A relay activity returns after this long and is started again. */
-    private static final Duration RELAY_PERIOD = Duration.ofMinutes(5);
-    /** How long a failed relay waits before it tries again; the resync covers meanwhile. */
-    private static final Duration RELAY_RETRY = Duration.ofSeconds(1);
 
     private static final Logger log = Workflow.getLogger(HostWorkflowImpl.class);
 
-    /** The service's own engine, for runs started before probing. */
-    private final HostSyncActivities relay = Workflow.newActivityStub(HostSyncActivities.class,
-            ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1)));
-    private final HostSyncActivities sync =
-            Workflow.newActivityStub(HostSyncActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
-    /** The host's engine, on its own task queue. */
-    private final HostStubs<HostSyncActivities> hostRelay = new HostStubs<>(HostSyncActivities.class,
-            ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1)));
-    private final HostStubs<HostSyncActivities> hostSync =
-            new HostStubs<>(HostSyncActivities.class, ActivityDefaults.withTimeout(Duration.ofMinutes(1)));
     private final HostActivities health =
             Workflow.newActivityStub(HostActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
     private final PlacementActivities placement =
             Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+    private final HostManager manager = new HostManager();
 
     private boolean checkRequested;
     /** The settings a worker process sent last, or {@code null}: the input's apply. */
@@ -58,12 +39,11 @@ public class HostWorkflowImpl implements HostWorkflow {
     @Override
     public void run(HostInput input) {
         if (Workflow.getVersion(ChangeIds.HOST_PROBING, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
-            relayAndResync(input, relay, sync);
+            relayAndResync(input, EngineSync.local());
             return;
         }
-        HostSyncActivities engineRelay = hostRelay.on(input.host());
-        HostSyncActivities engineSync = hostSync.on(input.host());
-        CancellationScope relaying = startRelay(input, engineRelay);
+        EngineSync engine = EngineSync.on(input.host());
+        CancellationScope relaying = engine.startRelay(input);
         HostWatch watch = input.watch() != null ? input.watch() : new HostWatch(null, null, null);
         long nextResync = Workflow.currentTimeMillis();
         for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
@@ -84,16 +64,15 @@ public class HostWorkflowImpl implements HostWorkflow {
                 Workflow.await(settings.probeInterval(), () -> checkRequested);
                 continue;
             }
-            boolean cameBack = change.to() == HostStatus.READY && watch.status() == HostStatus.UNREACHABLE;
-            HostLossDecision decision = HostLoss.afterProbe(input.host(), watch, change.to(),
-                    Workflow.currentTimeMillis(), settings.lostAfter());
-            watch = tell(input.host(), watch, decision);
-            if (decision.roomMayHaveAppeared()) {
+            HostPlan plan = manager.plan(new HostObservation(input.host(), watch, change.to(), probe.reachable(),
+                    Workflow.currentTimeMillis(), settings.lostAfter(), nextResync));
+            watch = tell(input.host(), plan);
+            if (plan.wakeUnschedulable()) {
                 wakeUnschedulable(input.host());
             }
-            // A disabled host that answers is swept too: the containers its pods left behind go.
-            if (probe.reachable() && (cameBack || Workflow.currentTimeMillis() >= nextResync)) {
-                resync(settings, engineSync);
+            // Telling the parts took time: whether the resync is due is read off the clock as it is now.
+            if (plan.resyncAt() != null && Workflow.currentTimeMillis() >= plan.resyncAt()) {
+                engine.resync(settings);
                 nextResync = Workflow.currentTimeMillis() + settings.resyncInterval().toMillis();
             }
             Workflow.await(settings.probeInterval(), () -> checkRequested);
@@ -102,23 +81,18 @@ public class HostWorkflowImpl implements HostWorkflow {
         Workflow.continueAsNew(settings(input).next(watch));
     }
 
-    /**
-     * Sends the decision's notice, if any. @return what the workflow knows now: the decision's watch,
-     * or, when the parts could not be told, that watch with the last notice they did hear, so the next
-     * probe tells them again.
-     */
-    private HostWatch tell(String host, HostWatch before, HostLossDecision decision) {
-        if (decision.notice() == null) {
-            return decision.watch();
+    /** Sends the plan's notice, if any. @return what the workflow knows now, as the plan says for either outcome */
+    private HostWatch tell(String host, HostPlan plan) {
+        if (plan.notice() == null) {
+            return plan.watch();
         }
         try {
-            int told = health.notifyParts(decision.notice());
-            log.info("host {}: told {} parts: {}", host, told, decision.notice().message());
-            return decision.watch();
+            int told = health.notifyParts(plan.notice());
+            log.info("host {}: told {} parts: {}", host, told, plan.notice().message());
+            return plan.watch();
         } catch (ActivityFailure failure) {
             log.warn("host {}: telling its parts failed, the next probe tries again: {}", host, failure.getMessage());
-            HostWatch next = decision.watch();
-            return new HostWatch(next.status(), next.unreachableSince(), before.told());
+            return plan.watchIfUntold();
         }
     }
 
@@ -147,11 +121,11 @@ public class HostWorkflowImpl implements HostWorkflow {
     }
 
     /** Runs started before probing: relay and resync the service's own engine at a fixed rate. */
-    private void relayAndResync(HostInput input, HostSyncActivities relayCalls, HostSyncActivities syncCalls) {
-        CancellationScope relaying = startRelay(input, relayCalls);
+    private void relayAndResync(HostInput input, EngineSync engine) {
+        CancellationScope relaying = engine.startRelay(input);
         for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
             long started = Workflow.currentTimeMillis();
-            resync(input, syncCalls);
+            engine.resync(input);
             // At a fixed rate: a slow resync does not stretch the interval the sweep promises.
             long elapsed = Workflow.currentTimeMillis() - started;
             if (elapsed < input.resyncInterval().toMillis()) {
@@ -160,43 +134,6 @@ public class HostWorkflowImpl implements HostWorkflow {
         }
         relaying.cancel();
         Workflow.continueAsNew(input);
-    }
-
-    private void resync(HostInput input, HostSyncActivities syncCalls) {
-        int orphanAge = (int) Math.max(1, input.resyncInterval().toSeconds());
-        try {
-            ResyncResult result = syncCalls.resync(input.deployment(), orphanAge);
-            if (result.orphansRemoved() > 0) {
-                log.info("host {}: removed {} orphan containers", input.host(), result.orphansRemoved());
-            }
-        } catch (ActivityFailure failure) {
-            log.warn("host {}: resync failed, next in {}: {}", input.host(), input.resyncInterval(),
-                    failure.getMessage());
-        }
-    }
-
-    private CancellationScope startRelay(HostInput input, HostSyncActivities relayCalls) {
-        CancellationScope relaying = Workflow.newCancellationScope(
-                () -> Async.procedure(() -> relayForever(input, relayCalls)));
-        if (input.eventsEnabled()) {
-            relaying.run();
-        }
-        return relaying;
-    }
-
-    private void relayForever(HostInput input, HostSyncActivities relayCalls) {
-        while (true) {
-            try {
-                relayCalls.relayEvents(input.deployment(), (int) RELAY_PERIOD.toSeconds());
-            } catch (ActivityFailure failure) {
-                if (failure.getCause() instanceof CanceledFailure) {
-                    return;
-                }
-                log.warn("host {}: event relay failed, the resync covers until it is back: {}", input.host(),
-                        failure.getMessage());
-                Workflow.sleep(RELAY_RETRY);
-            }
-        }
     }
 
     private static boolean isUnknownHost(ActivityFailure failure) {

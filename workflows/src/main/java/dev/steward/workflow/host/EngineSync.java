@@ -1,0 +1,88 @@
+package dev.steward.workflow.host;
+
+import dev.steward.contract.HostSyncActivities;
+import dev.steward.contract.ResyncResult;
+import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.HostStubs;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.CanceledFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.CancellationScope;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import org.slf4j.Logger;
+
+/**
+ * Event relay and level-triggered resync of one engine: the relay makes a crash known to its part
+ * within moments; the resync, one list call per interval, catches whatever events missed and sweeps
+ * containers no one wants.
+ */
+final class EngineSync {
+
+    /** A relay activity returns after this long and is started again. */
+    private static final Duration RELAY_PERIOD = Duration.ofMinutes(5);
+    /** How long a failed relay waits before it tries again; the resync covers meanwhile. */
+    private static final Duration RELAY_RETRY = Duration.ofSeconds(1);
+    private static final ActivityOptions RELAY = ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1));
+    private static final ActivityOptions SYNC = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+
+    private static final Logger log = Workflow.getLogger(EngineSync.class);
+
+    private final HostSyncActivities relay;
+    private final HostSyncActivities sync;
+
+    private EngineSync(HostSyncActivities relay, HostSyncActivities sync) {
+        this.relay = relay;
+        this.sync = sync;
+    }
+
+    /** The service's own engine, for runs started before probing. */
+    static EngineSync local() {
+        return new EngineSync(Workflow.newActivityStub(HostSyncActivities.class, RELAY),
+                Workflow.newActivityStub(HostSyncActivities.class, SYNC));
+    }
+
+    /** The host's engine, on its own task queue. */
+    static EngineSync on(String host) {
+        return new EngineSync(new HostStubs<>(HostSyncActivities.class, RELAY).on(host),
+                new HostStubs<>(HostSyncActivities.class, SYNC).on(host));
+    }
+
+    /** Relays the engine's events until the returned scope is cancelled; nothing when events are off. */
+    CancellationScope startRelay(HostInput input) {
+        CancellationScope relaying = Workflow.newCancellationScope(() -> Async.procedure(() -> relayForever(input)));
+        if (input.eventsEnabled()) {
+            relaying.run();
+        }
+        return relaying;
+    }
+
+    void resync(HostInput input) {
+        int orphanAge = (int) Math.max(1, input.resyncInterval().toSeconds());
+        try {
+            ResyncResult result = sync.resync(input.deployment(), orphanAge);
+            if (result.orphansRemoved() > 0) {
+                log.info("host {}: removed {} orphan containers", input.host(), result.orphansRemoved());
+            }
+        } catch (ActivityFailure failure) {
+            log.warn("host {}: resync failed, next in {}: {}", input.host(), input.resyncInterval(),
+                    failure.getMessage());
+        }
+    }
+
+    private void relayForever(HostInput input) {
+        while (true) {
+            try {
+                relay.relayEvents(input.deployment(), (int) RELAY_PERIOD.toSeconds());
+            } catch (ActivityFailure failure) {
+                if (failure.getCause() instanceof CanceledFailure) {
+                    return;
+                }
+                log.warn("host {}: event relay failed, the resync covers until it is back: {}", input.host(),
+                        failure.getMessage());
+                Workflow.sleep(RELAY_RETRY);
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.steward.workflow.session;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.FailurePolicy;
+import dev.steward.model.PartGates;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PartStatus;
+import dev.steward.model.Reason;
+import dev.steward.model.Rollup;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.StatusRollup;
+import dev.steward.workflow.ResourceManager;
+import dev.steward.workflow.part.PartFailure;
+import dev.steward.workflow.part.PartReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The session's decisions: which parts start and how the others show, when a failed part tears the
+ * session down (abort) or only degrades it (continue), and the status to record. Pure.
+ */
+public final class SessionManager implements ResourceManager<SessionObservation, SessionPlan> {
+
+    @Override
+    public SessionPlan plan(SessionObservation observed) {
+        return new SessionPlan(abort(observed), unstarted(observed), status(observed));
+    }
+
+    /** How a part whose gate is shut shows, naming the parts it waits for as they are now; empty when it may start. */
+    public Optional<PartShown> gateShut(PartSpec part, Map<String, PartReport> reports) {
+        List<String> blockers = PartGates.blockers(part, statuses(reports));
+        return blockers.isEmpty() ? Optional.empty() : Optional.of(new PartShown(PartStatus.WAITING,
+                Reason.WAITING_FOR_PARTS.code(), "waits for " + String.join(", ", blockers) + " to be " + part.when()));
+    }
+
+    /** How a part shows that was never started because the session stopped or went first. */
+    public PartShown neverStarted(DesiredStatus desired) {
+        PartStatus gone = desired == DesiredStatus.STOPPED ? PartStatus.STOPPED : PartStatus.DELETED;
+        return new PartShown(gone, Reason.NEVER_STARTED.code(), "the part was never started");
+    }
+
+    /** The first failed part whose policy is to abort ends the session; one that continues only degrades it. */
+    private static Ending abort(SessionObservation o) {
+        if (o.startedBeforeTimeslots() || o.ending() != null || o.desired() == DesiredStatus.DELETED) {
+            return null;
+        }
+        for (PartSpec part : o.parts()) {
+            PartReport report = o.reports().get(part.name());
+            if (part.onFailure() == FailurePolicy.ABORT && report.part().status() == PartStatus.FAILED) {
+                return new Ending(SessionStatus.FAILED, Reason.PART_FAILED.code(), describeFailure(part.name(), report)
+                        + "; onFailure abort: the session is torn down");
+            }
+        }
+        return null;
+    }
+
+    private static UnstartedParts unstarted(SessionObservation o) {
+        if (o.startedBeforeTimeslots()) {
+            return UnstartedParts.START_ALL;
+        }
+        if (o.desired() != DesiredStatus.RUNNING) {
+            return UnstartedParts.SHOW_NEVER_STARTED;
+        }
+        return o.provisioned() ? UnstartedParts.START_OPEN_GATES : UnstartedParts.WAIT_FOR_PROVISION;
+    }
+
+    /**
+     * The parts' statuses rolled up, unless the session is ending (it shows STOPPING, then its
+     * ending's status), changed its own desired status (the cause shows until it converges) or waits
+     * for its provisionAt. {@code null} when that is what is recorded already.
+     */
+    private static StatusRecord status(SessionObservation o) {
+        Rollup<SessionStatus> rollup = StatusRollup.session(o.desired(), statuses(o.reports()));
+        boolean partsCaughtUp = o.reports().values().stream().allMatch(r -> r.observedGeneration() == o.generation());
+        StatusRecord recorded = o.recorded();
+        long observed = rollup.converged() && partsCaughtUp ? o.generation() : recorded.observedGeneration();
+        SessionStatus to = rollup.status();
+        String why = rollup.reason();
+        String what = rollup.message();
+        Ending ending = o.ending();
+        if (ending != null) {
+            boolean gone = to == SessionStatus.DELETED;
+            to = gone ? ending.status() : SessionStatus.STOPPING;
+            why = ending.reason();
+            what = gone ? ending.message() : "tearing down: " + ending.message() + " (" + rollup.message() + ")";
+        } else if (o.cause() != null && !rollup.converged()) {
+            why = o.cause();
+            what = o.causeMessage() + ": " + rollup.message();
+        } else if (!o.provisioned() && !o.startedBeforeTimeslots()) {
+            to = SessionStatus.PENDING;
+            why = Reason.WAITING_FOR_PROVISION_AT.code();
+            what = "provisioning starts at " + o.timeslot().provisionAt();
+        }
+        // Sessions started before timeslots recorded a change of status or generation only.
+        if (to == recorded.status() && observed == recorded.observedGeneration()
+                && (o.startedBeforeTimeslots() || why.equals(recorded.reason()))) {
+            return null;
+        }
+        return new StatusRecord(to, why, what, observed);
+    }
+
+    private static Map<String, PartStatus> statuses(Map<String, PartReport> reports) {
+        Map<String, PartStatus> statuses = new LinkedHashMap<>();
+        reports.forEach((name, report) -> statuses.put(name, report.part().status()));
+        return statuses;
+    }
+
+    private static String describeFailure(String part, PartReport report) {
+        PartFailure failure = report.failure();
+        if (failure == null) {
+            return "part " + part + " failed: " + report.part().message();
+        }
+        return "part " + part + " failed: pod " + failure.pod() + " " + failure.reason() + " (" + failure.message()
+                + ") after " + failure.attempts() + " attempt(s)";
+    }
+}

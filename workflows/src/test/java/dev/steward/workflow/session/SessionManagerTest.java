@@ -1,0 +1,233 @@
+package dev.steward.workflow.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.steward.model.DesiredStatus;
+import dev.steward.model.FailurePolicy;
+import dev.steward.model.PartGate;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.Reason;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.Timeslot;
+import dev.steward.workflow.TestSessions;
+import dev.steward.workflow.part.PartFailure;
+import dev.steward.workflow.part.PartReport;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The session's decisions, called directly: no workflow, no Temporal. */
+class SessionManagerTest {
+
+    private static final PartSpec DB = TestSessions.part("db", "primary");
+    private static final PartSpec WEB =
+            TestSessions.part("web", List.of("db"), PartGate.READY, FailurePolicy.CONTINUE, null, "app");
+    private static final StatusRecord CREATED =
+            new StatusRecord(SessionStatus.PENDING, Reason.CREATED.code(), "the session has not been reconciled yet", 0);
+
+    private final SessionManager manager = new SessionManager();
+
+    @Test
+    void aFailedPartThatAbortsTearsTheSessionDownAndSaysWhy() {
+        PartReport failed = report("db", PartStatus.FAILED, 1, new PartFailure("primary", "ExitedOnStart", "exit 1", 3));
+
+        SessionPlan plan = plan(observed(DesiredStatus.RUNNING, Map.of("db", failed, "web", pending("web"))));
+
+        assertEquals(new Ending(SessionStatus.FAILED, Reason.PART_FAILED.code(), "part db failed: pod primary"
+                + " ExitedOnStart (exit 1) after 3 attempt(s); onFailure abort: the session is torn down"), plan.abort());
+    }
+
+    @Test
+    void aFailedPartThatContinuesOnlyDegradesTheSession() {
+        SessionPlan plan = plan(observed(DesiredStatus.RUNNING,
+                Map.of("db", report("db", PartStatus.READY, 1, null), "web", report("web", PartStatus.FAILED, 1, null))));
+
+        assertNull(plan.abort());
+        assertEquals(new StatusRecord(SessionStatus.DEGRADED, Reason.PART_FAILED.code(),
+                "failed parts (onFailure continue): web", 1), plan.status());
+    }
+
+    @Test
+    void aSessionAlreadyEndingOrDeletedOrStartedBeforeEscalationIsNotAbortedAgain() {
+        Map<String, PartReport> failed = Map.of("db", report("db", PartStatus.FAILED, 1, null), "web", pending("web"));
+        Ending ending = new Ending(SessionStatus.DELETED, Reason.CLEANUP_DEADLINE.code(), "the deadline comes");
+
+        assertNull(plan(observed(DesiredStatus.RUNNING, failed).withEnding(ending)).abort());
+        assertNull(plan(observed(DesiredStatus.DELETED, failed)).abort());
+        assertNull(plan(observed(DesiredStatus.RUNNING, failed).startedBeforeTimeslots()).abort());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "false, RUNNING, true, START_OPEN_GATES",
+            "false, RUNNING, false, WAIT_FOR_PROVISION",
+            "false, STOPPED, true, SHOW_NEVER_STARTED",
+            "false, DELETED, false, SHOW_NEVER_STARTED",
+            "true, RUNNING, true, START_ALL",
+            "true, STOPPED, true, START_ALL"})
+    void partsNotStartedYet(boolean startedBefore, DesiredStatus desired, boolean provisioned, UnstartedParts expected) {
+        Observed o = observed(desired, Map.of("db", pending("db"), "web", pending("web"))).provisioned(provisioned);
+
+        assertEquals(expected, plan(startedBefore ? o.startedBeforeTimeslots() : o).unstarted());
+    }
+
+    @Test
+    void aShutGateNamesThePartsItWaitsForAsTheyAreNow() {
+        Map<String, PartReport> reports = new LinkedHashMap<>();
+        reports.put("db", report("db", PartStatus.PROVISIONING, 1, null));
+        reports.put("web", pending("web"));
+
+        assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
+                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports));
+
+        reports.put("db", report("db", PartStatus.READY, 1, null));
+        assertEquals(Optional.empty(), manager.gateShut(WEB, reports));
+    }
+
+    @Test
+    void aPartNeverStartedShowsStoppedOrDeletedAsTheSessionWent() {
+        assertEquals(new PartShown(PartStatus.STOPPED, Reason.NEVER_STARTED.code(), "the part was never started"),
+                manager.neverStarted(DesiredStatus.STOPPED));
+        assertEquals(PartStatus.DELETED, manager.neverStarted(DesiredStatus.DELETED).status());
+    }
+
+    @Test
+    void everyPartReadyAtTheGenerationIsRunningAndConverged() {
+        Map<String, PartReport> ready = Map.of("db", report("db", PartStatus.READY, 1, null),
+                "web", report("web", PartStatus.READY, 1, null));
+
+        assertEquals(new StatusRecord(SessionStatus.RUNNING, Reason.ALL_PARTS_READY.code(), "all 2 parts are ready", 1),
+                plan(observed(DesiredStatus.RUNNING, ready)).status());
+    }
+
+    @Test
+    void aPartBehindTheGenerationKeepsTheObservedGeneration() {
+        Map<String, PartReport> ready = Map.of("db", report("db", PartStatus.READY, 1, null),
+                "web", report("web", PartStatus.READY, 0, null));
+
+        assertEquals(0, plan(observed(DesiredStatus.RUNNING, ready)).status().observedGeneration());
+    }
+
+    @Test
+    void nothingIsRecordedWhileTheRecordedStatusHolds() {
+        Map<String, PartReport> reports = Map.of("db", pending("db"), "web", pending("web"));
+        StatusRecord recorded = plan(observed(DesiredStatus.RUNNING, reports)).status();
+
+        assertNull(plan(observed(DesiredStatus.RUNNING, reports).recorded(recorded)).status());
+    }
+
+    @Test
+    void aSessionStartedBeforeTimeslotsRecordsNoChangeOfReasonAlone() {
+        Map<String, PartReport> reports = Map.of("db", pending("db"), "web", pending("web"));
+        StatusRecord sameStatusOtherReason = new StatusRecord(SessionStatus.PROVISIONING, "Earlier", "earlier", 0);
+
+        assertNull(plan(observed(DesiredStatus.RUNNING, reports).startedBeforeTimeslots()
+                .recorded(sameStatusOtherReason)).status());
+        assertEquals("PartsNotReady", plan(observed(DesiredStatus.RUNNING, reports)
+                .recorded(sameStatusOtherReason)).status().reason());
+    }
+
+    @Test
+    void anEndingSessionShowsStoppingUntilEveryPartIsGoneThenItsEnding() {
+        Ending ending = new Ending(SessionStatus.FAILED, Reason.PART_FAILED.code(), "part db failed");
+        Map<String, PartReport> stopping = Map.of("db", report("db", PartStatus.STOPPING, 1, null),
+                "web", report("web", PartStatus.DELETED, 1, null));
+        Map<String, PartReport> gone = Map.of("db", report("db", PartStatus.DELETED, 1, null),
+                "web", report("web", PartStatus.DELETED, 1, null));
+
+        StatusRecord tearingDown = plan(observed(DesiredStatus.DELETED, stopping).withEnding(ending)).status();
+        StatusRecord ended = plan(observed(DesiredStatus.DELETED, gone).withEnding(ending)).status();
+
+        assertEquals(SessionStatus.STOPPING, tearingDown.status());
+        assertEquals(Reason.PART_FAILED.code(), tearingDown.reason());
+        assertEquals("tearing down: part db failed (deleting parts: db (STOPPING))", tearingDown.message());
+        assertEquals(new StatusRecord(SessionStatus.FAILED, Reason.PART_FAILED.code(), "part db failed", 1), ended);
+    }
+
+    @Test
+    void theSessionsOwnCauseShowsUntilItConverges() {
+        Map<String, PartReport> stopping = Map.of("db", report("db", PartStatus.STOPPING, 1, null),
+                "web", report("web", PartStatus.STOPPED, 1, null));
+        Observed o = observed(DesiredStatus.STOPPED, stopping).cause(Reason.TIMESLOT_ENDED.code(), "endAt has come");
+
+        StatusRecord status = plan(o).status();
+
+        assertEquals(SessionStatus.STOPPING, status.status());
+        assertEquals(Reason.TIMESLOT_ENDED.code(), status.reason());
+        assertEquals("endAt has come: stopping parts: db (STOPPING)", status.message());
+    }
+
+    @Test
+    void beforeItsProvisionAtTheSessionIsPending() {
+        Instant provisionAt = Instant.parse("2030-01-01T10:00:00Z");
+        Observed o = observed(DesiredStatus.RUNNING, Map.of("db", pending("db"), "web", pending("web")))
+                .provisioned(false).timeslot(new Timeslot(provisionAt, null, null, null));
+
+        assertEquals(new StatusRecord(SessionStatus.PENDING, Reason.WAITING_FOR_PROVISION_AT.code(),
+                "provisioning starts at " + provisionAt, 0), plan(o).status());
+    }
+
+    // ---- helpers
+
+    private SessionPlan plan(Observed observed) {
+        return manager.plan(observed.build());
+    }
+
+    private static PartReport report(String part, PartStatus status, long observedGeneration, PartFailure failure) {
+        return new PartReport(new PartView(part, status, "Reason", "message", List.of()), observedGeneration, failure);
+    }
+
+    private static PartReport pending(String part) {
+        return report(part, PartStatus.PENDING, 0, null);
+    }
+
+    /** A session of db, then web after db: provisioned, at generation 1, nothing recorded since it was created. */
+    private static Observed observed(DesiredStatus desired, Map<String, PartReport> reports) {
+        Map<String, PartReport> inSpecOrder = new LinkedHashMap<>();
+        inSpecOrder.put("db", reports.get("db"));
+        inSpecOrder.put("web", reports.get("web"));
+        return new Observed(false, desired, Timeslot.NONE, true, inSpecOrder, null, null, null, CREATED);
+    }
+
+    /** What a test changes of an observation, before it builds one. */
+    private record Observed(boolean before, DesiredStatus desired, Timeslot timeslot, boolean provisioned,
+            Map<String, PartReport> reports, Ending ending, String cause, String causeMessage, StatusRecord recorded) {
+
+        Observed startedBeforeTimeslots() {
+            return new Observed(true, desired, timeslot, provisioned, reports, ending, cause, causeMessage, recorded);
+        }
+
+        Observed provisioned(boolean p) {
+            return new Observed(before, desired, timeslot, p, reports, ending, cause, causeMessage, recorded);
+        }
+
+        Observed timeslot(Timeslot t) {
+            return new Observed(before, desired, t, provisioned, reports, ending, cause, causeMessage, recorded);
+        }
+
+        Observed withEnding(Ending e) {
+            return new Observed(before, desired, timeslot, provisioned, reports, e, cause, causeMessage, recorded);
+        }
+
+        Observed cause(String c, String message) {
+            return new Observed(before, desired, timeslot, provisioned, reports, ending, c, message, recorded);
+        }
+
+        Observed recorded(StatusRecord r) {
+            return new Observed(before, desired, timeslot, provisioned, reports, ending, cause, causeMessage, r);
+        }
+
+        SessionObservation build() {
+            return new SessionObservation(before, List.of(DB, WEB), desired, 1, timeslot, provisioned, reports, ending,
+                    cause, causeMessage, recorded);
+        }
+    }
+}
