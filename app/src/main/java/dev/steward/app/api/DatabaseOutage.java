@@ -1,0 +1,35 @@
+package dev.steward.app.api;
+
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
+import java.util.Set;
+
+/**
+ * Tells a failure that passes with time (PostgreSQL down, restarting, out of connections, a
+ * transaction it rolled back) from one that would fail again, wherever in the cause chain the
+ * driver's exception sits.
+ */
+final class DatabaseOutage {
+
+    /**
+     * SQLSTATE classes that pass with time: connection exception, transaction rollback (serialization
+     * failure, deadlock), insufficient resources, operator intervention (shutdown, cannot connect now).
+     */
+    private static final Set<String> TRANSIENT_CLASSES = Set.of("08", "40", "53", "57");
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+    private DatabaseOutage() {}
+
+    static boolean caused(Throwable failure) {
+        return Causes.any(failure, cause -> cause instanceof SQLTransientException
+                || cause instanceof SQLRecoverableException || cause instanceof SQLNonTransientConnectionException
+                || cause instanceof SQLException sql && isTransient(sql.getSQLState()));
+    }
+
+    private static boolean isTransient(String state) {
+        return state != null && state.length() == 5
+                && (TRANSIENT_CLASSES.contains(state.substring(0, 2)) || state.equals(LOCK_NOT_AVAILABLE));
+    }
+}
