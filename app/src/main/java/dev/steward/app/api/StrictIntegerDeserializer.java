@@ -1,0 +1,23 @@
+package dev.steward.app.api;
+
+import io.micronaut.core.annotation.Nullable;
+import jakarta.inject.Singleton;
+import java.math.BigDecimal;
+
+/** Integers from JSON numbers only, whole and within range. */
+@Singleton
+public class StrictIntegerDeserializer extends StrictNumberDeserializer<Integer> {
+
+    public StrictIntegerDeserializer() {
+        super("a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE);
+    }
+
+    @Override
+    @Nullable Integer exactly(BigDecimal value) {
+        try {
+            return value.intValueExact();
+        } catch (ArithmeticException notAnInt) {
+            return null;
+        }
+    }
+}
