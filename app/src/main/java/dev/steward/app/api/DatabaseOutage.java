@@ -1,5 +1,7 @@
 package dev.steward.app.api;
 
+import io.micronaut.data.connection.exceptions.ConnectionException;
+import io.micronaut.data.connection.exceptions.NoConnectionException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
@@ -25,7 +27,17 @@ final class DatabaseOutage {
     static boolean caused(Throwable failure) {
         return Causes.any(failure, cause -> cause instanceof SQLTransientException
                 || cause instanceof SQLRecoverableException || cause instanceof SQLNonTransientConnectionException
-                || cause instanceof SQLException sql && isTransient(sql.getSQLState()));
+                || cause instanceof SQLException sql && isTransient(sql.getSQLState())
+                || isConnectionLost(cause));
+    }
+
+    /**
+     * A pooled connection that broke under a request: the pool then says only that it is closed,
+     * without a state, and Micronaut Data that it could not prepare it. Having no connection in
+     * scope at all is a mistake in the code, not an outage.
+     */
+    private static boolean isConnectionLost(Throwable cause) {
+        return cause instanceof ConnectionException && !(cause instanceof NoConnectionException);
     }
 
     private static boolean isTransient(String state) {

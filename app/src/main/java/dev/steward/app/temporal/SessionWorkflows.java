@@ -91,7 +91,7 @@ public class SessionWorkflows {
         } catch (WorkflowNotFoundException ended) {
             throw new Conflict("session " + id + " no longer runs");
         } catch (WorkflowUpdateTimeoutOrCancelledException unanswered) {
-            LOG.warn("session {}: its workflow did not take an update within {}", id, deadline.timeout());
+            LOG.warn("session {}: its workflow did not take an update within {}", id, deadline.inWords());
             throw new WorkflowUnresponsive("the workflow of session " + id + " did not take the change within "
                     + deadline.inWords() + ": no worker runs it now. The change may still apply once one does; "
                     + "GET the session to see, or repeat the request later");
@@ -113,7 +113,7 @@ public class SessionWorkflows {
     }
 
     private TemporalUnavailable unavailable(String what, WorkflowServiceException unreachable) {
-        LOG.warn("{}: Temporal did not answer within {}", what, deadline.timeout(), unreachable);
+        LOG.warn("{}: Temporal did not answer within {}", what, deadline.inWords(), unreachable);
         return new TemporalUnavailable("Temporal did not answer within " + deadline.inWords() + "; the change to " + what
                 + " was not confirmed. Repeat the request later");
     }
