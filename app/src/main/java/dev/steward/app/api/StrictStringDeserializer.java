@@ -17,6 +17,11 @@ public class StrictStringDeserializer implements Deserializer<String> {
     @Override
     public String deserialize(Decoder decoder, DecoderContext context, Argument<? super String> type)
             throws IOException {
+        return read(decoder);
+    }
+
+    /** The next value, which must be a JSON string of storable text. */
+    static String read(Decoder decoder) throws IOException {
         Object value = decoder.decodeArbitrary();
         if (!(value instanceof String text)) {
             throw decoder.createDeserializationException("must be a string", value);

@@ -31,17 +31,11 @@ import java.util.stream.Collectors;
 @Replaces(ConversionErrorHandler.class)
 public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorException, HttpResponse<Problem>> {
 
-    private static final Pattern DECODING = Pattern.compile("Error decoding property \\[.*?\\] of type \\[.*?\\]: ");
-
-    private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*(\\(start marker )?at \\[Source:.*", Pattern.DOTALL);
-
     private static final Pattern UNKNOWN_PROPERTY = Pattern.compile("^Unknown property \\[.*\\] encountered.*", Pattern.DOTALL);
 
     private static final Pattern DUPLICATE_PROPERTY = Pattern.compile("^Duplicate property \\[.*\\] encountered.*", Pattern.DOTALL);
 
     private static final Pattern UNEXPECTED_TOKEN = Pattern.compile("^Unexpected token (\\w+), expected (\\w+)$");
-
-    private static final Pattern CONSTRAINT_SOURCE = Pattern.compile(", from `[^`]*`");
 
     @Override
     public HttpResponse<Problem> handle(HttpRequest request, ConversionErrorException exception) {
@@ -49,7 +43,7 @@ public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorEx
         String detail;
         List<FieldError> errors = null;
         if (root instanceof StreamReadException malformed) {
-            detail = "the body is not valid JSON: " + clean(malformed.getOriginalMessage());
+            detail = DecoderMessages.notJson(malformed);
         } else {
             String reason = reason(exception, root);
             String field = fieldPath(exception);
@@ -80,7 +74,7 @@ public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorEx
         if (token.matches()) {
             return "must be " + kind(token.group(2)) + ", not " + kind(token.group(1));
         }
-        return message.isEmpty() ? "cannot be read" : clean(message);
+        return message.isEmpty() ? "cannot be read" : DecoderMessages.clean(message);
     }
 
     /**
@@ -128,13 +122,5 @@ public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorEx
             case "VALUE_NULL" -> "null";
             default -> token;
         };
-    }
-
-    /** Drops the decoder's wrapping, source positions and settings' names: noise to the caller. */
-    private static String clean(String message) {
-        String text = DECODING.matcher(message).replaceAll("");
-        text = CONSTRAINT_SOURCE.matcher(text).replaceAll("");
-        text = text.replaceFirst("^Cannot deserialize value of type `[^`]*` due to: ", "");
-        return SOURCE_LOCATION.matcher(text).replaceAll("").trim();
     }
 }
