@@ -58,7 +58,13 @@ public class HostService {
         HostRow created = store.register(spec).orElseThrow(() -> new Conflict(
                 "a host named " + spec.name() + " is registered already",
                 List.of(new FieldError("name", "is taken by another host"))));
-        workers.ifPresent(w -> w.serve(created.name()));
+        try {
+            workers.ifPresent(w -> deadline.run(() -> w.serve(created.name())));
+        } catch (RuntimeException unreachable) {
+            // The host is registered either way: the workers' next refresh serves every registered host.
+            LOG.warn("host {}: registered; its worker and workflow start at the workers' next refresh", created.name(),
+                    unreachable);
+        }
         return withUsage(created, store.usage());
     }
 
