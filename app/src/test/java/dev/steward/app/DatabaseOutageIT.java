@@ -17,7 +17,6 @@ import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,9 +68,9 @@ class DatabaseOutageIT implements TestPropertyProvider {
     void whilePostgresIsDownTheApiAnswers503AndCreatesNothing() {
         RawHttp http = new RawHttp(server.getURL());
         String owner = "outage-" + UUID.randomUUID().toString().substring(0, 8);
-        RawAnswer created = http.json("POST", "/api/v1/sessions", write(Specs.twoByTwo(owner)));
+        RawAnswer created = http.json("POST", "/api/v1/sessions", JsonBodies.write(json, Specs.twoByTwo(owner)));
         assertEquals(201, created.status(), created.toString());
-        UUID existing = read(created, SessionView.class).id();
+        UUID existing = JsonBodies.read(json, created, SessionView.class).id();
         long workflowsBefore = openWorkflows();
 
         postgres.cut();
@@ -82,7 +81,7 @@ class DatabaseOutageIT implements TestPropertyProvider {
                     http.get("/api/v1/sessions/" + existing + "/transitions"),
                     http.json("PUT", "/api/v1/sessions/" + existing + "/desired-status", "{\"desiredStatus\": \"STOPPED\"}"),
                     http.delete("/api/v1/sessions/" + existing),
-                    http.json("POST", "/api/v1/sessions", write(Specs.twoByTwo(owner))),
+                    http.json("POST", "/api/v1/sessions", JsonBodies.write(json, Specs.twoByTwo(owner))),
                     http.get("/api/v1/hosts"),
                     http.json("POST", "/api/v1/hosts", "{\"name\": \"" + owner + "\", \"endpoint\": \"tcp://127.0.0.1:1\"}"),
                     http.json("PUT", "/api/v1/hosts/local", "{\"enabled\": true}"),
@@ -90,7 +89,7 @@ class DatabaseOutageIT implements TestPropertyProvider {
             for (RawAnswer answer : answers) {
                 assertEquals(503, answer.status(), answer.toString());
                 assertTrue(answer.isProblem(), answer.toString());
-                Problem problem = read(answer, Problem.class);
+                Problem problem = JsonBodies.read(json, answer, Problem.class);
                 assertEquals("/problems/database-unavailable", problem.type(), answer.toString());
                 assertNotNull(answer.retryAfter(), "no Retry-After: " + answer);
                 for (String internal : List.of("PSQL", "SQLException", "JDBC", "jdbc", "Hikari", "Exception", "ERROR:", "SELECT")) {
@@ -113,21 +112,5 @@ class DatabaseOutageIT implements TestPropertyProvider {
     private long openWorkflows() {
         return temporal.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
                 .setNamespace(temporalConfig.namespace()).setMaximumPageSize(1000).build()).getExecutionsCount();
-    }
-
-    private <T> T read(RawAnswer answer, Class<T> type) {
-        try {
-            return json.readValue(answer.body(), type);
-        } catch (IOException e) {
-            throw new UncheckedIOException(answer.toString(), e);
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

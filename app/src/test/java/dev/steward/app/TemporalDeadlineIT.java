@@ -107,7 +107,7 @@ class TemporalDeadlineIT {
         List<RawAnswer> answers = List.of(
                 http.json("PUT", path + "/desired-status", "{\"desiredStatus\": \"STOPPED\"}"),
                 http.json("PUT", path + "/timeslot", "{\"endAt\": \"2031-01-01T00:00:00Z\"}"),
-                http.json("PUT", path + "/spec", write(Specs.twoByTwo("stuck-changes"))),
+                http.json("PUT", path + "/spec", JsonBodies.write(json, Specs.twoByTwo("stuck-changes"))),
                 http.send("POST", path + "/reconcile", null, null),
                 http.send("POST", path + "/parts/web/retry", null, null));
         for (RawAnswer answer : answers) {
@@ -133,7 +133,7 @@ class TemporalDeadlineIT {
             assertUnavailable(cut.send("POST", sessionPath(running) + "/pods/web/server/restart", null, null),
                     "/problems/temporal-unavailable");
 
-            RawAnswer created = cut.json("POST", "/api/v1/sessions", write(Specs.twoByTwo("unreachable")));
+            RawAnswer created = cut.json("POST", "/api/v1/sessions", JsonBodies.write(json, Specs.twoByTwo("unreachable")));
             assertUnavailable(created, "/problems/temporal-unavailable");
             // The start and its undo each wait at most the timeout.
             assertTrue(created.took().compareTo(TIMEOUT.multipliedBy(2).plus(SLACK)) <= 0, created.toString());
@@ -150,15 +150,15 @@ class TemporalDeadlineIT {
                     "{\"name\": \"" + host + "\", \"endpoint\": \"tcp://127.0.0.1:1\"}").status());
             RawAnswer deleted = cut.delete("/api/v1/hosts/" + host);
             assertEquals(202, deleted.status(), deleted.toString());
-            assertTrue(read(deleted, Pending.class).pending().contains("refresh"), deleted.toString());
+            assertTrue(JsonBodies.read(json, deleted, Pending.class).pending().contains("refresh"), deleted.toString());
             assertFalse(hosts.existsById(host), "the host is deleted even though its workflow is not ended yet");
         }
     }
 
     private UUID create(RawHttp client, String owner) {
-        RawAnswer created = client.json("POST", "/api/v1/sessions", write(Specs.twoByTwo(owner)));
+        RawAnswer created = client.json("POST", "/api/v1/sessions", JsonBodies.write(json, Specs.twoByTwo(owner)));
         assertEquals(201, created.status(), created.toString());
-        return read(created, SessionView.class).id();
+        return JsonBodies.read(json, created, SessionView.class).id();
     }
 
     private void assertUnavailable(RawAnswer answer, String type) {
@@ -170,23 +170,7 @@ class TemporalDeadlineIT {
     }
 
     private Problem problem(RawAnswer answer) {
-        return read(answer, Problem.class);
-    }
-
-    private <T> T read(RawAnswer answer, Class<T> type) {
-        try {
-            return json.readValue(answer.body(), type);
-        } catch (IOException e) {
-            throw new UncheckedIOException(answer.toString(), e);
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonBodies.read(json, answer, Problem.class);
     }
 
     private static String sessionPath(UUID id) {

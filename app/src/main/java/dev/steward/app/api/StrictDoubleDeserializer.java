@@ -1,6 +1,5 @@
 package dev.steward.app.api;
 
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 
@@ -9,12 +8,14 @@ import java.math.BigDecimal;
 public class StrictDoubleDeserializer extends StrictNumberDeserializer<Double> {
 
     public StrictDoubleDeserializer() {
-        super("a finite number");
+        super("a finite number", StrictDoubleDeserializer::finite);
     }
 
-    @Override
-    @Nullable Double exactly(BigDecimal value) {
+    private static Double finite(BigDecimal value) {
         double number = value.doubleValue();
-        return Double.isFinite(number) ? number : null;
+        if (!Double.isFinite(number)) {
+            throw new ArithmeticException(value + " is beyond a double");
+        }
+        return number;
     }
 }

@@ -1,6 +1,5 @@
 package dev.steward.app.api;
 
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 
@@ -9,15 +8,6 @@ import java.math.BigDecimal;
 public class StrictIntegerDeserializer extends StrictNumberDeserializer<Integer> {
 
     public StrictIntegerDeserializer() {
-        super("a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE);
-    }
-
-    @Override
-    @Nullable Integer exactly(BigDecimal value) {
-        try {
-            return value.intValueExact();
-        } catch (ArithmeticException notAnInt) {
-            return null;
-        }
+        super("a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE, BigDecimal::intValueExact);
     }
 }

@@ -1,6 +1,5 @@
 package dev.steward.app.api;
 
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 
@@ -9,15 +8,6 @@ import java.math.BigDecimal;
 public class StrictLongDeserializer extends StrictNumberDeserializer<Long> {
 
     public StrictLongDeserializer() {
-        super("a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
-    }
-
-    @Override
-    @Nullable Long exactly(BigDecimal value) {
-        try {
-            return value.longValueExact();
-        } catch (ArithmeticException notALong) {
-            return null;
-        }
+        super("a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE, BigDecimal::longValueExact);
     }
 }

@@ -6,6 +6,7 @@ import io.micronaut.serde.Decoder;
 import io.micronaut.serde.Deserializer;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.util.function.Function;
 
 /**
  * Reads only JSON numbers, and only those the target type holds exactly. The decoder would read
@@ -17,10 +18,15 @@ import java.math.BigDecimal;
 abstract class StrictNumberDeserializer<N extends Number> implements Deserializer<N> {
 
     private final String expected;
+    private final Function<BigDecimal, N> convert;
 
-    /** @param expected what the value must be, in words: {@code "a whole number"} */
-    StrictNumberDeserializer(String expected) {
+    /**
+     * @param expected what the value must be, in words: {@code "a whole number"}
+     * @param convert the value as {@code N}; throws {@link ArithmeticException} when {@code N} cannot hold it
+     */
+    StrictNumberDeserializer(String expected, Function<BigDecimal, N> convert) {
         this.expected = expected;
+        this.convert = convert;
     }
 
     @Override
@@ -43,6 +49,11 @@ abstract class StrictNumberDeserializer<N extends Number> implements Deserialize
         return new BigDecimal(number.toString());
     }
 
-    /** The value as {@code N}, or {@code null} when {@code N} cannot hold it. */
-    abstract @Nullable N exactly(BigDecimal value);
+    private @Nullable N exactly(BigDecimal value) {
+        try {
+            return convert.apply(value);
+        } catch (ArithmeticException outOfRange) {
+            return null;
+        }
+    }
 }
