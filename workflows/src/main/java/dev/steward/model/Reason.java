@@ -25,6 +25,9 @@ public enum Reason {
             + " DELETED", Subject.SESSION),
     CLEANUP_DEADLINE_FORCED("CleanupDeadlineForced", "teardown had not finished a kill margin before the cleanup"
             + " deadline: every container was removed by force and the session ended EXPIRED", Subject.SESSION),
+    START_UNCONFIRMED("StartUnconfirmed", "Temporal did not confirm that the session's workflow started and could not"
+            + " be asked: the session was recorded FAILED; a workflow that did start records its own status over it",
+            Subject.SESSION),
 
     // ---- sessions and parts: the desired status cascaded down
     DESIRED_STOPPED("DesiredStopped", "the desired status is STOPPED: containers are being removed",

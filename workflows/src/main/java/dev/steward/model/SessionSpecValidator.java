@@ -22,6 +22,9 @@ public final class SessionSpecValidator {
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /** Sessions are listed by owner through an index, whose entries PostgreSQL keeps small. */
+    public static final int MAX_OWNER_LENGTH = 256;
+
     private SessionSpecValidator() {}
 
     public static List<FieldError> validate(SessionSpec spec) {
@@ -32,6 +35,8 @@ public final class SessionSpecValidator {
         }
         if (isBlank(spec.owner())) {
             errors.add(new FieldError("owner", "must not be blank"));
+        } else if (spec.owner().length() > MAX_OWNER_LENGTH) {
+            errors.add(new FieldError("owner", "must be at most " + MAX_OWNER_LENGTH + " characters"));
         }
         if (spec.parts().isEmpty()) {
             errors.add(new FieldError("parts", "must contain at least one part"));

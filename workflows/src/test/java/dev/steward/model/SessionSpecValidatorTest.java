@@ -79,6 +79,15 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void anOwnerLongerThanTheLimitIsNamed() {
+        SessionSpec spec = valid();
+        String longest = "o".repeat(SessionSpecValidator.MAX_OWNER_LENGTH);
+        assertEquals(List.of(), fields(new SessionSpec(longest, spec.desiredStatus(), spec.parts(), spec.timeslot())));
+        assertEquals(List.of("owner"),
+                fields(new SessionSpec(longest + "o", spec.desiredStatus(), spec.parts(), spec.timeslot())));
+    }
+
+    @Test
     void aSessionWithoutPartsIsRefused() {
         assertEquals(List.of("parts"), fields(withParts(valid(), List.of())));
         assertEquals(List.of("parts"), fields(withParts(valid(), null)));

@@ -48,10 +48,15 @@ public class HostController {
         return HostView.of(hosts.change(name, change));
     }
 
+    /** 204 when all is done; 202 when the host is deleted but Temporal did not end its workflow in time. */
     @Delete("/{name}")
-    public HttpResponse<Void> delete(String name) {
-        hosts.delete(name);
-        return HttpResponse.noContent();
+    public HttpResponse<Pending> delete(String name) {
+        return switch (hosts.delete(name)) {
+            case COMPLETE -> HttpResponse.noContent();
+            case WORKFLOW_END_PENDING -> HttpResponse.accepted().body(new Pending("host " + name
+                    + " is deleted; Temporal did not answer in time, so its workflow is ended by the workers' next"
+                    + " refresh once Temporal answers"));
+        };
     }
 
     @Get("/{name}/transitions")

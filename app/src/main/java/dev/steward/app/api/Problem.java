@@ -2,10 +2,13 @@ package dev.steward.app.api;
 
 import dev.steward.model.FieldError;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.serde.annotation.Serdeable;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -24,10 +27,17 @@ public record Problem(String type, String title, int status, @Nullable String de
     public static final MediaType MEDIA_TYPE = MediaType.of(CONTENT_TYPE);
 
     /** An error response with this problem as its body; no {@code errors} member when there are none. */
-    public static HttpResponse<Problem> response(HttpStatus status, String type, String detail,
+    public static MutableHttpResponse<Problem> response(HttpStatus status, String type, String detail,
             @Nullable List<FieldError> errors) {
         Problem problem = new Problem(type, status.getReason(), status.getCode(), detail,
                 errors == null || errors.isEmpty() ? null : errors);
         return HttpResponse.<Problem>status(status).body(problem).contentType(MEDIA_TYPE);
+    }
+
+    /** A 503: what the request needs is out of reach for now; {@code Retry-After} says when to try again. */
+    public static MutableHttpResponse<Problem> unavailable(String type, String detail, Duration retryAfter) {
+        long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        return response(HttpStatus.SERVICE_UNAVAILABLE, type, detail, null)
+                .header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds));
     }
 }

@@ -11,7 +11,10 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Every error Micronaut itself answers (malformed JSON, bad path values, unknown routes) as problem+json too. */
+/**
+ * Every error Micronaut itself answers (malformed JSON, bad path values, unknown routes) as
+ * problem+json too; a 5xx without the words of the exception behind it.
+ */
 @Singleton
 @Replaces(JsonErrorResponseBodyProvider.class)
 public class ProblemBodyProvider implements JsonErrorResponseBodyProvider<Problem> {
@@ -19,6 +22,10 @@ public class ProblemBodyProvider implements JsonErrorResponseBodyProvider<Proble
     @Override
     public Problem body(ErrorContext context, HttpResponse<?> response) {
         HttpStatus status = response.getStatus();
+        if (status.getCode() >= 500) {
+            // Micronaut words these after the exception; its text stays in the log.
+            return new Problem("about:blank", status.getReason(), status.getCode(), status.getReason(), null);
+        }
         List<FieldError> errors = context.getErrors().stream()
                 .filter(e -> e.getPath().isPresent())
                 .map(e -> new FieldError(e.getPath().get(), e.getMessage()))

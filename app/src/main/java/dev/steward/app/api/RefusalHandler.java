@@ -5,6 +5,8 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.WorkflowUnresponsive;
+import dev.steward.config.ApiConfig;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
@@ -17,6 +19,12 @@ import jakarta.inject.Singleton;
 @Singleton
 public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Problem>> {
 
+    private final ApiConfig api;
+
+    public RefusalHandler(ApiConfig api) {
+        this.api = api;
+    }
+
     /** The {@code type}s are part of the API: clients branch on them, so they never follow a class name. */
     @Override
     public HttpResponse<Problem> handle(HttpRequest request, Refusal refusal) {
@@ -25,7 +33,9 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
             case Conflict conflict -> problem(HttpStatus.CONFLICT, "/problems/conflict", conflict);
             case InvalidRequest invalid -> problem(HttpStatus.UNPROCESSABLE_ENTITY, "/problems/invalid-request", invalid);
             case TemporalUnavailable unavailable ->
-                    problem(HttpStatus.SERVICE_UNAVAILABLE, "/problems/temporal-unavailable", unavailable);
+                    Problem.unavailable("/problems/temporal-unavailable", unavailable.getMessage(), api.retryAfter());
+            case WorkflowUnresponsive unresponsive ->
+                    Problem.unavailable("/problems/workflow-unresponsive", unresponsive.getMessage(), api.retryAfter());
         };
     }
 

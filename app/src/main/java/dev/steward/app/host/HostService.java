@@ -6,6 +6,7 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.temporal.HostWorkers;
 import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.app.temporal.TemporalDeadline;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.model.FieldError;
 import dev.steward.model.HostSpec;
@@ -40,14 +41,16 @@ public class HostService {
     private final HostWorkflows workflows;
     private final BeanProvider<HostWorkers> workers;
     private final PlacementActivities placement;
+    private final TemporalDeadline deadline;
 
     public HostService(HostStore store, EngineRegistry engines, HostWorkflows workflows,
-            BeanProvider<HostWorkers> workers, PlacementActivities placement) {
+            BeanProvider<HostWorkers> workers, PlacementActivities placement, TemporalDeadline deadline) {
         this.store = store;
         this.engines = engines;
         this.workflows = workflows;
         this.workers = workers;
         this.placement = placement;
+        this.deadline = deadline;
     }
 
     public HostAndUsage register(HostSpec spec) {
@@ -55,7 +58,13 @@ public class HostService {
         HostRow created = store.register(spec).orElseThrow(() -> new Conflict(
                 "a host named " + spec.name() + " is registered already",
                 List.of(new FieldError("name", "is taken by another host"))));
-        workers.ifPresent(w -> w.serve(created.name()));
+        try {
+            workers.ifPresent(w -> deadline.run(() -> w.serve(created.name())));
+        } catch (RuntimeException unreachable) {
+            // The host is registered either way: the workers' next refresh serves every registered host.
+            LOG.warn("host {}: registered; its worker and workflow start at the workers' next refresh", created.name(),
+                    unreachable);
+        }
         return withUsage(created, store.usage());
     }
 
@@ -80,29 +89,41 @@ public class HostService {
         workflows.checkNow(name);
         if (changed.mayFitMorePodsThan(before)) {
             try {
-                placement.wakeUnschedulable();
-            } catch (WorkflowServiceException unreachable) {
+                deadline.call(placement::wakeUnschedulable);
+            } catch (RuntimeException unreachable) {
+                // The change is made either way; the next wake (a release, a host READY again) finds them.
                 LOG.warn("host {}: changed, but the parts waiting for room could not be woken", name, unreachable);
             }
         }
         return withUsage(changed, store.usage());
     }
 
-    public void delete(String name) {
+    /**
+     * Deletes the host, then ends its workflow and stops its worker. The deletion is made once the
+     * row is gone: when Temporal does not answer in time, the workers' next refresh ends the
+     * workflow of the host that is gone from the table, and the answer says so.
+     */
+    public HostRemoval delete(String name) {
         HostDeletion outcome = store.delete(name);
         switch (outcome) {
             case NOT_FOUND -> throw notFound(name);
             case HAS_PLACEMENTS -> throw new Conflict("pods are placed on host " + name
                     + "; drain or disable it and wait until they are gone");
-            case DELETED -> {
-                if (workers.isPresent()) {
-                    workers.get().drop(name);
-                } else {
-                    workflows.terminate(name);
-                }
-                engines.forget(name);
-            }
+            case DELETED -> LOG.info("host {}: deleted", name);
         }
+        try {
+            if (workers.isPresent()) {
+                workers.get().drop(name);
+            } else {
+                workflows.terminate(name);
+            }
+        } catch (WorkflowServiceException unreachable) {
+            LOG.warn("host {}: deleted, but Temporal did not end its workflow; the workers' refresh does", name,
+                    unreachable);
+            return HostRemoval.WORKFLOW_END_PENDING;
+        }
+        engines.forget(name);
+        return HostRemoval.COMPLETE;
     }
 
     /** The host's recorded status changes. */

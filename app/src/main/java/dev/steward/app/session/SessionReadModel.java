@@ -35,12 +35,18 @@ public class SessionReadModel {
         List<UUID> ids = sessions.stream().map(SessionRow::id).toList();
         Map<UUID, List<PartRow>> partsBySession =
                 parts.findBySessionIdInOrderByPosition(ids).stream().collect(Collectors.groupingBy(PartRow::sessionId));
-        Map<UUID, Map<String, List<PodRow>>> podsBySessionAndPart = pods.findBySessionIdInOrderByPosition(ids).stream()
-                .collect(Collectors.groupingBy(PodRow::sessionId, Collectors.groupingBy(PodRow::partName)));
+        Map<UUID, List<PodRow>> podsBySession =
+                pods.findBySessionIdInOrderByPosition(ids).stream().collect(Collectors.groupingBy(PodRow::sessionId));
         return sessions.stream()
-                .map(s -> tree(s, partsBySession.getOrDefault(s.id(), List.of()),
-                        podsBySessionAndPart.getOrDefault(s.id(), Map.of())))
+                .map(s -> tree(new SessionRows(s, partsBySession.getOrDefault(s.id(), List.of()),
+                        podsBySession.getOrDefault(s.id(), List.of()))))
                 .toList();
+    }
+
+    /** The tree of rows at hand, without a query. */
+    public SessionView tree(SessionRows rows) {
+        return tree(rows.session(), rows.parts(),
+                rows.pods().stream().collect(Collectors.groupingBy(PodRow::partName)));
     }
 
     private static SessionView tree(SessionRow s, List<PartRow> partRows, Map<String, List<PodRow>> podRows) {

@@ -7,6 +7,7 @@ import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
@@ -71,20 +72,66 @@ public class SessionService {
         this.parts = parts;
     }
 
+    /**
+     * Writes the session's rows, then starts its workflow. When Temporal does not confirm the start,
+     * the creation is undone so that nothing is left half-way (see {@link #undoCreate}).
+     */
     public SessionView create(@Nullable SessionSpec spec) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         UUID id = UUID.randomUUID();
-        SessionRow row = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+        SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
         try {
             workflows.start(id, spec, FIRST_GENERATION);
-        } catch (RuntimeException e) {
-            store.delete(id);
-            log.error("session {}: Temporal did not start its workflow", id, e);
-            throw new TemporalUnavailable(
-                    "the session could not be started because Temporal is unavailable; nothing was created");
+        } catch (RuntimeException notConfirmed) {
+            log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
+                    notConfirmed);
+            throw undoCreate(id);
         }
         log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
-        return readModel.trees(List.of(row)).getFirst();
+        return readModel.tree(rows);
+    }
+
+    /**
+     * Undoes a creation whose workflow start was not confirmed, which may or may not have happened.
+     * Never a workflow without its row: the row is deleted only once Temporal confirms no workflow
+     * runs. When it cannot, the session is recorded FAILED ({@code StartUnconfirmed}): ended, so
+     * nothing resumes it, while a workflow that did start records over it. When PostgreSQL fails
+     * too, the row stays PENDING, a session like any other that the service starts from its row.
+     */
+    private TemporalUnavailable undoCreate(UUID id) {
+        try {
+            workflows.terminateIfStarted(id);
+        } catch (RuntimeException unknown) {
+            log.warn("session {}: Temporal cannot say whether its workflow started", id, unknown);
+            return recordStartUnconfirmed(id);
+        }
+        try {
+            store.delete(id);
+            return new TemporalUnavailable(
+                    "Temporal did not start the session's workflow; nothing was created. Repeat the request later");
+        } catch (RuntimeException kept) {
+            log.error("session {}: no workflow runs and its rows could not be deleted", id, kept);
+            return leftPending(id);
+        }
+    }
+
+    private TemporalUnavailable recordStartUnconfirmed(UUID id) {
+        try {
+            store.recordStartUnconfirmed(id, FIRST_GENERATION,
+                    "Temporal did not confirm that the session's workflow started", Instant.now());
+            return new TemporalUnavailable("Temporal did not confirm the start of the workflow of session " + id
+                    + " and could not be asked whether it runs: the session is recorded FAILED (reason "
+                    + Reason.START_UNCONFIRMED.code() + "). Repeat the request later");
+        } catch (RuntimeException kept) {
+            log.error("session {}: its start is unconfirmed and could not be recorded", id, kept);
+            return leftPending(id);
+        }
+    }
+
+    private static TemporalUnavailable leftPending(UUID id) {
+        return new TemporalUnavailable("Temporal did not start the workflow of session " + id
+                + ", and PostgreSQL did not let it be undone: the session stays PENDING until the service starts it"
+                + " from its row; GET /api/v1/sessions/" + id + " shows it, DELETE ends it");
     }
 
     public SessionView get(UUID id) {

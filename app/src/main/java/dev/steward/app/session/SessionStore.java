@@ -4,6 +4,7 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
+import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.PartRepository;
@@ -12,6 +13,7 @@ import dev.steward.store.PodRepository;
 import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import dev.steward.store.TransitionRepository;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -19,22 +21,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** Writes a new session's rows, all or none. */
+/** Writes a new session's rows, all or none, and undoes them when its workflow did not start. */
 @Singleton
 public class SessionStore {
 
     private final SessionRepository sessions;
     private final PartRepository parts;
     private final PodRepository pods;
+    private final TransitionRepository transitions;
 
-    public SessionStore(SessionRepository sessions, PartRepository parts, PodRepository pods) {
+    public SessionStore(SessionRepository sessions, PartRepository parts, PodRepository pods,
+            TransitionRepository transitions) {
         this.sessions = sessions;
         this.parts = parts;
         this.pods = pods;
+        this.transitions = transitions;
     }
 
     @Transactional
-    public SessionRow insert(UUID id, SessionSpec spec, long generation, Instant now) {
+    public SessionRows insert(UUID id, SessionSpec spec, long generation, Instant now) {
         SessionRow session = sessions.save(new SessionRow(id, spec.owner(), spec.desiredStatus(), SessionStatus.PENDING,
                 Reason.CREATED.code(), "the session was created", generation, 0, spec, spec.timeslot().provisionAt(),
                 spec.timeslot().startAt(), spec.timeslot().endAt(), spec.timeslot().cleanupDeadline(), List.of(), now, now));
@@ -50,11 +55,23 @@ public class SessionStore {
         }
         parts.saveAll(partRows);
         pods.saveAll(podRows);
-        return session;
+        return new SessionRows(session, partRows, podRows);
     }
 
-    /** Undoes {@link #insert} when the session's workflow could not be started; rows cascade. */
+    /** Undoes {@link #insert} when the session's workflow is known not to run; rows cascade. */
     public void delete(UUID id) {
         sessions.deleteById(id);
+    }
+
+    /**
+     * Ends a session whose workflow may or may not have started: Temporal could not say. A workflow
+     * that did start records its own statuses over this one.
+     */
+    @Transactional
+    public void recordStartUnconfirmed(UUID id, long generation, String message, Instant now) {
+        transitions.insertIfAbsent(UUID.randomUUID(), id, ResourceKind.SESSION.name(), id.toString(),
+                SessionStatus.PENDING.name(), SessionStatus.FAILED.name(), Reason.START_UNCONFIRMED.code(), message,
+                generation, now);
+        sessions.updateStatus(id, SessionStatus.FAILED.name(), Reason.START_UNCONFIRMED.code(), message, 0, now);
     }
 }

@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts, nudges and ends the host workflows (id {@code host-{name}}, on the main task queue). Works
- * in every process, with or without workers: the workflow runs wherever a worker serves its queue.
+ * Starts, nudges and ends the host workflows (id {@code host-{name}}, on the main task queue), each
+ * call bounded by {@link TemporalDeadline}. Works in every process, with or without workers: the
+ * workflow runs wherever a worker serves its queue.
  */
 @Singleton
 public class HostWorkflows {
@@ -26,13 +27,15 @@ public class HostWorkflows {
     private static final Logger LOG = LoggerFactory.getLogger(HostWorkflows.class);
 
     private final WorkflowClient temporal;
+    private final TemporalDeadline deadline;
     private final TemporalConfig temporalConfig;
     private final ReconcileConfig reconcile;
     private final HostsConfig hosts;
 
-    public HostWorkflows(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcile,
-            HostsConfig hosts) {
+    public HostWorkflows(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
+            ReconcileConfig reconcile, HostsConfig hosts) {
         this.temporal = temporal;
+        this.deadline = deadline;
         this.temporalConfig = temporalConfig;
         this.reconcile = reconcile;
         this.hosts = hosts;
@@ -50,7 +53,7 @@ public class HostWorkflows {
         BatchRequest startOrConfigure = temporal.newSignalWithStartRequest();
         startOrConfigure.add(workflow::run, input);
         startOrConfigure.add(workflow::configure, input);
-        temporal.signalWithStart(startOrConfigure);
+        deadline.run(() -> temporal.signalWithStart(startOrConfigure));
         LOG.info("host {}: workflow started or configured (deployment {}, resync every {}, events {}, probe every {}, "
                 + "lost after {})", host, settings.deployment(), settings.resyncInterval(),
                 reconcile.events() ? "on" : "off", hosts.probeInterval(), hosts.lostAfter());
@@ -62,7 +65,7 @@ public class HostWorkflows {
      */
     public void checkNow(String host) {
         try {
-            temporal.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(host)).checkNow();
+            deadline.run(() -> temporal.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(host)).checkNow());
         } catch (WorkflowNotFoundException notRunning) {
             LOG.info("host {}: no workflow runs to probe it now; a worker process starts one", host);
         } catch (WorkflowServiceException unreachable) {
@@ -71,10 +74,10 @@ public class HostWorkflows {
         }
     }
 
-    /** Ends the host's workflow for good; none running is fine. */
+    /** Ends the host's workflow for good; none running is fine. Throws when Temporal does not answer in time. */
     public void terminate(String host) {
         try {
-            temporal.newUntypedWorkflowStub(WorkflowIds.host(host)).terminate("host deleted");
+            deadline.run(() -> temporal.newUntypedWorkflowStub(WorkflowIds.host(host)).terminate("host deleted"));
             LOG.info("host {}: workflow terminated, the host is deleted", host);
         } catch (WorkflowNotFoundException notRunning) {
             LOG.debug("host {}: no workflow runs", host);

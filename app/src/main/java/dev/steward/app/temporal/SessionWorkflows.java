@@ -1,6 +1,8 @@
 package dev.steward.app.temporal;
 
 import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.WorkflowUnresponsive;
 import dev.steward.config.LifecycleConfig;
 import dev.steward.config.ReconcileConfig;
 import dev.steward.config.TemporalConfig;
@@ -11,66 +13,109 @@ import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowServiceException;
 import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.util.UUID;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts the session workflows (id {@code session-{id}}, on the main task queue) and hands them,
- * and their part workflows, what the API asks. A workflow that refuses, or no longer runs, becomes
- * a {@link Conflict} here and nowhere else.
+ * and their part workflows, what the API asks, each call bounded by {@link TemporalDeadline}.
+ * What Temporal answers becomes a refusal here and nowhere else: a workflow that refuses or no
+ * longer runs is a {@link Conflict}, one that does not answer in time is
+ * {@link WorkflowUnresponsive}, and Temporal out of reach is {@link TemporalUnavailable}.
  */
 @Singleton
 public class SessionWorkflows {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SessionWorkflows.class);
+
     private final WorkflowClient temporal;
+    private final TemporalDeadline deadline;
     private final TemporalConfig temporalConfig;
     private final ReconcileConfig reconcile;
     private final LifecycleConfig lifecycle;
 
-    public SessionWorkflows(WorkflowClient temporal, TemporalConfig temporalConfig, ReconcileConfig reconcile,
-            LifecycleConfig lifecycle) {
+    public SessionWorkflows(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
+            ReconcileConfig reconcile, LifecycleConfig lifecycle) {
         this.temporal = temporal;
+        this.deadline = deadline;
         this.temporalConfig = temporalConfig;
         this.reconcile = reconcile;
         this.lifecycle = lifecycle;
     }
 
-    /** Starts the session's workflow with this process's settings; throws what Temporal threw when it could not. */
+    /**
+     * Starts the session's workflow with this process's settings; throws what Temporal threw when it
+     * did not confirm the start, which may then have happened or not.
+     */
     public void start(UUID id, SessionSpec spec, long generation) {
         WorkflowOptions options = WorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.session(id))
                 .setTaskQueue(temporalConfig.taskQueue())
                 .build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
-        WorkflowClient.start(workflow::run, new SessionInput(id, spec, generation,
-                reconcile.settings().with(spec.restart()), lifecycle.settings(), null));
+        SessionInput input = new SessionInput(id, spec, generation, reconcile.settings().with(spec.restart()),
+                lifecycle.settings(), null);
+        deadline.run(() -> WorkflowClient.start(workflow::run, input));
+    }
+
+    /**
+     * Makes sure the session has no workflow: ends the one a start whose answer was lost may have
+     * made. Returns when Temporal confirms none runs; throws what Temporal threw when it cannot.
+     */
+    public void terminateIfStarted(UUID id) {
+        try {
+            deadline.run(() -> temporal.newUntypedWorkflowStub(WorkflowIds.session(id))
+                    .terminate("the session's creation was undone"));
+            LOG.info("session {}: the workflow whose start was not confirmed was terminated", id);
+        } catch (WorkflowNotFoundException neverStarted) {
+            LOG.debug("session {}: no workflow was started", id);
+        }
     }
 
     /** Sends an update to the session's workflow and returns its answer. */
     public <T> T update(UUID id, Function<SessionWorkflow, T> call) {
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
         try {
-            return call.apply(workflow);
+            return deadline.call(() -> call.apply(workflow));
         } catch (WorkflowUpdateException rejected) {
             throw new Conflict(rejectionMessage(rejected));
-        } catch (WorkflowException ended) {
-            throw new Conflict("session " + id + " no longer runs: " + rejectionMessage(ended));
+        } catch (WorkflowNotFoundException ended) {
+            throw new Conflict("session " + id + " no longer runs");
+        } catch (WorkflowUpdateTimeoutOrCancelledException unanswered) {
+            LOG.warn("session {}: its workflow did not take an update within {}", id, deadline.inWords());
+            throw new WorkflowUnresponsive("the workflow of session " + id + " did not take the change within "
+                    + deadline.inWords() + ": no worker runs it now. The change may still apply once one does; "
+                    + "GET the session to see, or repeat the request later");
+        } catch (WorkflowServiceException unreachable) {
+            throw unavailable("session " + id, unreachable);
         }
     }
 
     /** Hands an operator's action to the part workflow that owns the pod. */
     public void podAction(UUID id, String part, PodAction action) {
         try {
-            temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).podAction(action);
+            deadline.run(() -> temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part))
+                    .podAction(action));
         } catch (WorkflowNotFoundException ended) {
             throw new Conflict("part " + part + " of session " + id + " no longer runs");
+        } catch (WorkflowServiceException unreachable) {
+            throw unavailable("part " + part + " of session " + id, unreachable);
         }
+    }
+
+    private TemporalUnavailable unavailable(String what, WorkflowServiceException unreachable) {
+        LOG.warn("{}: Temporal did not answer within {}", what, deadline.inWords(), unreachable);
+        return new TemporalUnavailable("Temporal did not answer within " + deadline.inWords() + "; the change to " + what
+                + " was not confirmed. Repeat the request later");
     }
 
     /** The workflow's own words when it refused; Temporal's otherwise. */

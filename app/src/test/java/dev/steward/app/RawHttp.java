@@ -1,0 +1,64 @@
+package dev.steward.app;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A plain HTTP client for tests that need the bytes on the wire: any method, content type and
+ * body (invalid UTF-8 included), every answer returned as it came, with how long it took. It uses
+ * no Netty, so it shares no event loop with the service it tests.
+ */
+final class RawHttp {
+
+    /** No answer may take longer: a request the service leaves hanging fails the test. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+    private final URL base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    RawHttp(URL base) {
+        this.base = base;
+    }
+
+    RawAnswer get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    RawAnswer delete(String path) {
+        return send("DELETE", path, null, null);
+    }
+
+    RawAnswer json(String method, String path, String body) {
+        return send(method, path, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
+    RawAnswer send(String method, String path, String contentType, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path))
+                .timeout(REQUEST_TIMEOUT)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        long start = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new RawAnswer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Retry-After").orElse(null), response.body(),
+                    Duration.ofNanos(System.nanoTime() - start));
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
