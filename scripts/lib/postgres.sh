@@ -188,9 +188,9 @@ ensure_postgres_server() {
     || die "psql not found; install postgresql-client"
 }
 
-# psql on the server's maintenance database, as the configured user.
+# psql on the server's maintenance database, as the configured user; warnings and errors only.
 pg_admin() {
-  PGPASSWORD=$DATASOURCES_DEFAULT_PASSWORD "$PSQL" -X -w -q -v ON_ERROR_STOP=1 -h "$(psql_host)" -p "$PG_PORT" \
+  PGPASSWORD=$DATASOURCES_DEFAULT_PASSWORD PGOPTIONS='-c client_min_messages=warning' "$PSQL" -X -w -q -v ON_ERROR_STOP=1 -h "$(psql_host)" -p "$PG_PORT" \
     -U "$DATASOURCES_DEFAULT_USERNAME" -d postgres "$@"
 }
 
