@@ -1,0 +1,103 @@
+# The demo: runs the service with a sample session and prints its status transitions as they happen.
+# shellcheck shell=bash
+
+DEMO_SESSION='{"owner":"demo","parts":[{"name":"web","pods":[{"name":"httpd","image":"localhost/busybox:latest","command":["httpd","-f","-p","8080"]}]},{"name":"worker","pods":[{"name":"loop","image":"localhost/busybox:latest","command":["sh","-c","trap '"'"'exit 0'"'"' TERM; while true; do sleep 1; done"]}]}]}'
+DEMO_JSON=$REPO_ROOT/scripts/lib/demo_json.py
+SERVER_PID=""
+STOP_REQUESTED=0
+declare -A SEEN_TRANSITIONS=()
+
+demo_json() { python3 "$DEMO_JSON" "$@"; }
+
+stop_server() {
+  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+on_exit stop_server
+
+print_new_transitions() {
+  local base=$1 id=$2 body line
+  body=$(curl -fsS --max-time 5 "$base/api/v1/sessions/$id/transitions" 2>/dev/null) || return 0
+  while IFS= read -r line; do
+    [[ -n $line && -z ${SEEN_TRANSITIONS[$line]:-} ]] || continue
+    SEEN_TRANSITIONS[$line]=1
+    printf '%s\n' "$line"
+  done < <(printf '%s' "$body" | demo_json transitions 2>/dev/null || true)
+}
+
+server_alive() { kill -0 "$SERVER_PID" 2>/dev/null; }
+health_answers() { [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$1/health") == 200 ]]; }
+health_or_server_gone() { ((STOP_REQUESTED)) || health_answers "$1" || ! server_alive; }
+
+on_demo_interrupt() {
+  STOP_REQUESTED=$((STOP_REQUESTED + 1))
+  if ((STOP_REQUESTED > 1)); then
+    log "stopping now"
+    exit 130
+  fi
+}
+
+# True once the session answers 404 or reports status DELETED.
+demo_session_gone() {
+  local response code
+  response=$(curl -sS --max-time 5 -w '\n%{http_code}' "$1/api/v1/sessions/$2" 2>/dev/null) || return 1
+  code=${response##*$'\n'}
+  [[ $code == 404 ]] && return 0
+  [[ $code == 200 && $(printf '%s' "${response%$'\n'*}" | demo_json field status 2>/dev/null || true) == DELETED ]]
+}
+
+# Waits for the server to exit and exits with its status.
+exit_with_server() {
+  local status=0
+  wait "$SERVER_PID" || status=$?
+  SERVER_PID=""
+  exit "$status"
+}
+
+# The server runs in the background and this loop prints the demo session's
+# transitions; Ctrl-C deletes the session, then stops the server.
+run_demo() {
+  local base=http://localhost:$MICRONAUT_SERVER_PORT response code id="" deleting=false deadline=0
+  have python3 || install_packages python3
+  # The server ignores Ctrl-C: the trap below decides when and how it stops.
+  (trap '' INT && cd "$REPO_ROOT" && exec "$JAVA_HOME/bin/java" -jar "$APP_JAR") &
+  SERVER_PID=$!
+  trap on_demo_interrupt INT TERM
+  if ! wait_until 300 health_or_server_gone "$base"; then
+    log "the service did not report healthy at $base/health within 300 s; no demo session"
+    exit_with_server
+  fi
+  server_alive || exit_with_server
+  if ((STOP_REQUESTED)); then exit 130; fi
+  response=$(curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$DEMO_SESSION" \
+    -w '\n%{http_code}' "$base/api/v1/sessions") || response=$'\n000'
+  code=${response##*$'\n'}
+  if [[ $code == 200 || $code == 201 ]]; then
+    id=$(printf '%s' "${response%$'\n'*}" | demo_json field id) || id=""
+  fi
+  if [[ -z $id ]]; then
+    log "creating the demo session failed (HTTP $code): ${response%$'\n'*}"
+    log "the service keeps running; Ctrl-C stops it"
+  else
+    log "demo session $id created; its status transitions follow (Ctrl-C deletes it and stops the service)"
+  fi
+  while server_alive; do
+    if [[ -n $id ]]; then print_new_transitions "$base" "$id"; fi
+    if ((STOP_REQUESTED)) && [[ $deleting == false ]]; then
+      [[ -n $id ]] || exit 130
+      # The local Temporal keeps its state in memory, so the session is torn
+      # down before the service stops instead of leaving its containers behind.
+      log "deleting demo session $id before stopping (Ctrl-C again to stop now)"
+      curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
+      deleting=true deadline=$((SECONDS + 60))
+    fi
+    if [[ $deleting == true ]] && { demo_session_gone "$base" "$id" || ((SECONDS >= deadline)); }; then
+      print_new_transitions "$base" "$id"
+      exit 130
+    fi
+    sleep 0.5 || true  # Ctrl-C also interrupts sleep; the trap decides what happens
+  done
+  exit_with_server
+}

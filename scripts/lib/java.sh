@@ -1,0 +1,71 @@
+# Java tooling: a JDK 21+, Maven, and the service's jar rebuilt when its sources changed.
+# shellcheck shell=bash
+
+APP_JAR="$REPO_ROOT/app/target/steward-app.jar"
+
+# Prints the feature version (8, 17, 21, 25...) of the JDK at $1, or nothing.
+jdk_feature_version() {
+  local home=$1 version=""
+  if [[ -r $home/release ]]; then
+    version=$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$home/release")
+  fi
+  if [[ -z $version && -x $home/bin/java ]]; then
+    version=$("$home/bin/java" -version 2>&1 | sed -n 's/.* version "\([^"]*\)".*/\1/p' | sed -n 1p)
+  fi
+  version=${version#1.}          # 1.8.0_292 -> 8.0_292
+  version=${version%%[!0-9]*}    # 25.0.3 -> 25, 21-ea -> 21
+  if [[ -n $version ]]; then echo "$version"; fi
+}
+
+is_jdk_21_plus() {
+  local version
+  [[ -x $1/bin/java && -x $1/bin/javac ]] || return 1
+  version=$(jdk_feature_version "$1")
+  [[ -n $version ]] && ((version >= 21))
+}
+
+# JAVA_HOME if it is 21+, else the newest 21+ JDK in /usr/lib/jvm or on PATH.
+ensure_jdk() {
+  if [[ -n ${JAVA_HOME:-} ]] && is_jdk_21_plus "$JAVA_HOME"; then
+    export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+    return
+  fi
+  local candidates=() home best="" best_version=0 version
+  for home in /usr/lib/jvm/*; do
+    [[ -d $home ]] && candidates+=("$home")
+  done
+  if have javac; then
+    home=$(readlink -f "$(command -v javac)")
+    candidates+=("${home%/bin/javac}")
+  fi
+  for home in "${candidates[@]}"; do
+    is_jdk_21_plus "$home" || continue
+    version=$(jdk_feature_version "$home")
+    if ((version > best_version)); then best=$home best_version=$version; fi
+  done
+  [[ -n $best ]] || die "no JDK 21 or newer found (JAVA_HOME${JAVA_HOME:+=$JAVA_HOME} is older or unset, none in /usr/lib/jvm). Install one (for example Temurin 21 or 25) and set JAVA_HOME."
+  if [[ -n ${JAVA_HOME:-} ]]; then
+    log "JAVA_HOME=$JAVA_HOME is not a JDK 21+; using $best"
+  fi
+  export JAVA_HOME=$best PATH="$best/bin:$PATH"
+}
+
+ensure_maven() {
+  have mvn || install_packages maven
+}
+
+app_jar_is_stale() {
+  [[ -f $APP_JAR ]] || return 0
+  local newer
+  newer=$(cd "$REPO_ROOT" && find . -path ./.git -prune -o -path '*/target' -prune -o \
+    \( -name pom.xml -o -path './*/src/*' \) -type f -newer "$APP_JAR" -print -quit)
+  [[ -n $newer ]]
+}
+
+build_if_needed() {
+  app_jar_is_stale || return 0
+  ensure_maven
+  log "building (mvn -B -q -DskipTests install)"
+  (cd "$REPO_ROOT" && mvn -B -q -DskipTests install) || die "the build failed"
+  [[ -f $APP_JAR ]] || die "the build did not produce $APP_JAR"
+}
