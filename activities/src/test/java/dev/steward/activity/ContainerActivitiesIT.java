@@ -56,6 +56,8 @@ class ContainerActivitiesIT {
 
     private static final String IMAGE = System.getProperty("steward.it.image", "localhost/busybox:latest");
     private static final List<String> SLEEP = List.of("sleep", "600");
+    /** Never a running service's deployment: its sweep and event relay must not see these containers. */
+    private static final String DEPLOYMENT = "it-" + UUID.randomUUID().toString().substring(0, 8);
 
     private static DockerClient docker;
 
@@ -279,7 +281,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", "steward", null), null);
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -297,7 +299,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", "steward", null), null);
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -309,7 +311,7 @@ class ContainerActivitiesIT {
     void specIsOnTheInspectedContainer() throws IOException {
         int hostPort = freePort();
         String hash = "fedcba9876543210";
-        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash, "steward", null);
+        Map<String, String> labels = StewardLabels.forPod(session, "part-a", "web", 7, hash, DEPLOYMENT, null);
         ContainerRequest request = new ContainerRequest(
                 ContainerNames.of(session, "part-a", "web", hash),
                 IMAGE,
@@ -383,7 +385,7 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash, "steward", null), null);
+                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null);
     }
 
     private static List<String> ids(List<ContainerState> states) {
