@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallback, AutoCloseable {
 
-    public static final String TASK_QUEUE = "steward-replay";
+    private static final String TASK_QUEUE = "steward-replay";
     /** The one host of a sandbox that names none. */
     public static final String LOCAL = "local";
 
