@@ -2,18 +2,13 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import io.micronaut.context.annotation.Property;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -23,33 +18,19 @@ import org.junit.jupiter.api.Test;
 @MicronautTest
 @Property(name = "steward.reconcile.resync-interval", value = "10m")
 @Property(name = "steward.reconcile.backoff-base", value = "0s")
-class EventRelayIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
-
-    @Inject
-    DockerClient docker;
+class EventRelayIT extends SessionApiTest {
 
     @Test
     void aKilledContainerIsSeenThroughItsDieEvent() {
-        SessionApi api = new SessionApi(client.toBlocking());
         UUID id = api.create(Specs.twoByTwo("events")).id();
         PodView server = api.awaitStatus(id, SessionStatus.RUNNING).parts().getFirst().pods().getFirst();
 
         Instant killedAt = Instant.now();
         docker.killContainerCmd(server.containerId()).exec();
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        PodView restarted = server;
-        while (restarted.restarts() == 0 || restarted.status() != PodStatus.READY) {
-            if (System.nanoTime() > deadline) {
-                fail("the killed pod was not restarted within 60 s, far less than the 10 min resync: " + restarted);
-            }
-            SessionApi.pause();
-            restarted = api.get(id).parts().getFirst().pods().getFirst();
-        }
+        PodView restarted = Poll.until("the killed pod restarted, in far less than the 10 min resync",
+                Duration.ofSeconds(60), () -> api.get(id).parts().getFirst().pods().getFirst(),
+                pod -> pod.restarts() > 0 && pod.status() == PodStatus.READY);
         TransitionView left = api.transitions(id).stream()
                 .filter(t -> "web/server".equals(t.resource()) && "BACKING_OFF".equals(t.to()))
                 .findFirst().orElseThrow();

@@ -1,7 +1,6 @@
 package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.steward.app.api.HostTransitionView;
@@ -14,7 +13,6 @@ import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
-import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import java.util.List;
 import java.util.Map;
 
@@ -72,13 +70,8 @@ final class HostApi {
                 Argument.listOf(HostTransitionView.class));
     }
 
-    /** Sends the request, which must be refused with {@code expected} as problem+json; returns the problem. */
+    /** Sends the request as JSON, which must be refused with {@code expected} as problem+json; returns the problem. */
     Problem refused(MutableHttpRequest<?> request, HttpStatus expected) {
-        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
-                () -> http.exchange(request.contentType(MediaType.APPLICATION_JSON)));
-        assertEquals(expected, refused.getStatus(), () -> refused.getResponse().getBody(String.class).orElse(""));
-        assertEquals(Problem.CONTENT_TYPE,
-                refused.getResponse().getContentType().map(MediaType::toString).orElse(""));
-        return refused.getResponse().getBody(Problem.class).orElseThrow();
+        return Refusals.refused(http, request.contentType(MediaType.APPLICATION_JSON), expected);
     }
 }

@@ -82,23 +82,17 @@ class HostApiIT {
     ApplicationContext context;
 
     HostApi api;
-    final List<String> created = new ArrayList<>();
-    final String run = UUID.randomUUID().toString().substring(0, 8);
+    OwnHosts hosts;
 
     @BeforeEach
     void setUp() {
         api = new HostApi(client.toBlocking());
+        hosts = new OwnHosts("t", store, hostActivities);
     }
 
     @AfterEach
     void removeOwnHosts() {
-        created.forEach(store::delete);
-    }
-
-    private String name(String suffix) {
-        String name = "t" + run + "-" + suffix;
-        created.add(name);
-        return name;
+        hosts.close();
     }
 
     private Map<String, Object> host(String name, String endpoint) {
@@ -112,7 +106,7 @@ class HostApiIT {
 
     @Test
     void aRegisteredHostIsShownWithItsCapacityAndNoPods() {
-        String name = name("reg");
+        String name = hosts.name("reg");
         HostView view = api.register(host(name, HostApi.secondEngine()));
         assertEquals(HostStatus.UNKNOWN, view.status());
         assertEquals(new HostCapacity(4, 2.5, 2048L), view.capacity());
@@ -132,11 +126,11 @@ class HostApiIT {
 
     @Test
     void tlsSettingsAreKeptAsPathsOrAReference() {
-        String files = name("tls-files");
+        String files = hosts.name("tls-files");
         Map<String, Object> withFiles = host(files, "tcp://127.0.0.1:2376");
         withFiles.put("tls", Map.of("caPath", "/certs/ca.pem", "certPath", "/certs/cert.pem", "keyPath", "/certs/key.pem"));
         assertEquals("/certs/key.pem", api.register(withFiles).tls().keyPath());
-        String secret = name("tls-secret");
+        String secret = hosts.name("tls-secret");
         Map<String, Object> withSecret = host(secret, "tcp://127.0.0.1:2376");
         withSecret.put("tls", Map.of("secretRef", "steward/engine-b"));
         HostView view = api.register(withSecret);
@@ -146,7 +140,7 @@ class HostApiIT {
 
     @Test
     void aBadEndpointIsRefusedAndNothingIsRegistered() {
-        String name = name("bad-endpoint");
+        String name = hosts.name("bad-endpoint");
         for (String endpoint : List.of("http://127.0.0.1:2375", "tcp://127.0.0.1", "unix://relative.sock", "")) {
             Problem problem = api.refused(HttpRequest.POST("/api/v1/hosts", host(name, endpoint)),
                     HttpStatus.UNPROCESSABLE_ENTITY);
@@ -157,7 +151,7 @@ class HostApiIT {
 
     @Test
     void negativeCapacityIsRefusedNamingEachField() {
-        String name = name("negative");
+        String name = hosts.name("negative");
         Map<String, Object> spec = host(name, HostApi.secondEngine());
         spec.put("capacity", Map.of("pods", -1, "cpus", -2, "memoryMb", -512));
         Problem problem = api.refused(HttpRequest.POST("/api/v1/hosts", spec), HttpStatus.UNPROCESSABLE_ENTITY);
@@ -168,7 +162,7 @@ class HostApiIT {
 
     @Test
     void aCapacityOfTheWrongTypeIsABadRequest() {
-        String name = name("wrong-type");
+        String name = hosts.name("wrong-type");
         Map<String, Object> spec = host(name, HostApi.secondEngine());
         spec.put("capacity", Map.of("pods", "many"));
         Problem problem = api.refused(HttpRequest.POST("/api/v1/hosts", spec), HttpStatus.BAD_REQUEST);
@@ -178,7 +172,7 @@ class HostApiIT {
 
     @Test
     void aDuplicateNameIsAConflictAndTheFirstHostIsUnchanged() {
-        String name = name("dup");
+        String name = hosts.name("dup");
         HostView first = api.register(host(name, HostApi.secondEngine()));
         Map<String, Object> second = host(name, HostApi.firstEngine());
         second.put("capacity", Map.of("pods", 1));
@@ -189,7 +183,7 @@ class HostApiIT {
 
     @Test
     void concurrentRegistrationsOfOneNameRegisterItOnce() throws Exception {
-        String name = name("race");
+        String name = hosts.name("race");
         int attempts = 8;
         ExecutorService pool = Executors.newFixedThreadPool(attempts);
         try {
@@ -221,7 +215,7 @@ class HostApiIT {
 
     @Test
     void operatorChangesAreRecordedAsTransitions() {
-        String name = name("ops");
+        String name = hosts.name("ops");
         api.register(host(name, HostApi.secondEngine()));
         HostView disabled = api.change(name, Map.of("enabled", false));
         assertEquals(HostStatus.DISABLED, disabled.status());
@@ -238,7 +232,7 @@ class HostApiIT {
 
     @Test
     void aBadChangeIsRefusedAndChangesNothing() {
-        String name = name("bad-change");
+        String name = hosts.name("bad-change");
         HostView before = api.register(host(name, HostApi.secondEngine()));
         Problem problem = api.refused(HttpRequest.PUT("/api/v1/hosts/" + name,
                 Map.of("enabled", false, "capacity", Map.of("memoryMb", -1))), HttpStatus.UNPROCESSABLE_ENTITY);
@@ -248,7 +242,7 @@ class HostApiIT {
 
     @Test
     void aChangeOfTheWrongTypeIsABadRequestAndChangesNothing() {
-        String name = name("wrong-change");
+        String name = hosts.name("wrong-change");
         HostView before = api.register(host(name, HostApi.secondEngine()));
         Problem problem = api.refused(HttpRequest.PUT("/api/v1/hosts/" + name,
                 Map.of("enabled", false, "draining", "soon")), HttpStatus.BAD_REQUEST);
@@ -259,7 +253,7 @@ class HostApiIT {
 
     @Test
     void unknownHostsAreNotFound() {
-        String unknown = "t" + run + "-nowhere";
+        String unknown = hosts.name("nowhere");
         for (var request : List.of(HttpRequest.GET("/api/v1/hosts/" + unknown),
                 HttpRequest.PUT("/api/v1/hosts/" + unknown, Map.of("enabled", false)),
                 HttpRequest.DELETE("/api/v1/hosts/" + unknown),
@@ -270,17 +264,16 @@ class HostApiIT {
 
     @Test
     void aHostWithPlacedPodsCannotBeDeleted() {
-        String name = name("busy");
+        String name = hosts.name("busy");
         api.register(host(name, HostApi.secondEngine()));
-        assertEquals(HostStatus.READY, hostActivities.recordProbe(UUID.randomUUID(), name,
-                hostActivities.probe(name)).to());
+        hosts.probeReady(name);
         UUID session = UUID.randomUUID();
         PlacementResult placed = placement.place(new PlacementRequest(session, "web", "a",
                 new PodResources(0.5, 256L), Map.of("zone", "a", "run", "none")));
         assertFalse(placed.placed(), "the selector matches no host: " + placed);
-        api.change(name, Map.of("labels", Map.of("zone", "a", "run", run)));
+        api.change(name, Map.of("labels", Map.of("zone", "a", "run", hosts.run())));
         placed = placement.place(new PlacementRequest(session, "web", "a", new PodResources(0.5, 256L),
-                Map.of("run", run)));
+                Map.of("run", hosts.run())));
         assertEquals(name, placed.host(), placed.message());
         HostView busy = api.get(name);
         assertEquals(1, busy.placedPods());
@@ -305,19 +298,19 @@ class HostApiIT {
         try {
             localRegistration.onStartup(new StartupEvent(context));
             localRegistration.onStartup(new StartupEvent(context));
-            List<HostRow> hosts = hostRows.listOrderByName();
-            assertEquals(List.of(hostsConfig.localName()), hosts.stream().map(HostRow::name).toList());
-            assertEquals(engineConfig.host(), hosts.getFirst().endpoint());
+            List<HostRow> rows = hostRows.listOrderByName();
+            assertEquals(List.of(hostsConfig.localName()), rows.stream().map(HostRow::name).toList());
+            assertEquals(engineConfig.host(), rows.getFirst().endpoint());
             // Registered unprobed; its workflow may have probed it since.
             assertEquals(HostStatus.UNKNOWN, store.transitions(hostsConfig.localName()).getFirst().toStatus());
 
-            String name = name("second");
+            String name = hosts.name("second");
             api.register(host(name, HostApi.secondEngine()));
             store.delete(hostsConfig.localName());
             localRegistration.onStartup(new StartupEvent(context));
             assertFalse(hostRows.existsById(hostsConfig.localName()), "registered although a host exists");
         } finally {
-            created.forEach(store::delete);
+            hosts.close();
             localRegistration.onStartup(new StartupEvent(context));
         }
     }

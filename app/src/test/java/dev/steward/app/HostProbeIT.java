@@ -35,7 +35,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -68,24 +67,21 @@ class HostProbeIT {
     HttpClient client;
 
     HostApi api;
-    final String run = UUID.randomUUID().toString().substring(0, 8);
-    final List<String> hosts = new ArrayList<>();
+    OwnHosts hosts;
 
     @BeforeEach
     void setUp() {
         api = new HostApi(client.toBlocking());
+        hosts = new OwnHosts("h", store, activities);
     }
 
     @AfterEach
     void removeOwnHosts() {
-        hosts.forEach(store::delete);
+        hosts.close();
     }
 
     private String host(String suffix, String endpoint) {
-        String name = "h" + run + "-" + suffix;
-        hosts.add(name);
-        store.register(new HostSpec(name, endpoint, HostCapacity.UNLIMITED, Map.of(), null)).orElseThrow();
-        return name;
+        return hosts.register(suffix, endpoint, HostCapacity.UNLIMITED);
     }
 
     private HostStatusChange probeAndRecord(String host) {
@@ -144,7 +140,7 @@ class HostProbeIT {
     @Test
     void aMissingEngineIsUnreachableAfterTheConfiguredFailures() {
         assertEquals(2, config.unreachableAfter(), "application-test.yml sets steward.hosts.unreachable-after");
-        String host = host("missing", "unix:///nonexistent-" + run + "/podman.sock");
+        String host = host("missing", "unix:///nonexistent-" + hosts.run() + "/podman.sock");
         HostProbe failed = activities.probe(host);
         assertFalse(failed.reachable());
         assertNull(failed.engineVersion());
@@ -174,7 +170,7 @@ class HostProbeIT {
         assertEquals(HostStatus.READY, probeAndRecord(host).to());
 
         // The engine is gone from the endpoint the host names; the registry reconnects to the new one.
-        setEndpoint(host, "unix:///nonexistent-" + run + "/podman.sock");
+        setEndpoint(host, "unix:///nonexistent-" + hosts.run() + "/podman.sock");
         assertEquals(HostStatus.READY, probeAndRecord(host).to());
         assertEquals(HostStatus.UNREACHABLE, probeAndRecord(host).to());
 
@@ -202,9 +198,8 @@ class HostProbeIT {
 
     @Test
     void tlsFilesThatCannotBeReadMakeTheHostUnreachableNamingTheFiles() {
-        String host = "h" + run + "-tls";
-        hosts.add(host);
-        String dir = "/nonexistent-" + run;
+        String host = hosts.name("tls");
+        String dir = "/nonexistent-" + hosts.run();
         store.register(new HostSpec(host, "tcp://127.0.0.1:2376", HostCapacity.UNLIMITED, Map.of(),
                 new HostTls(dir + "/ca.pem", dir + "/cert.pem", dir + "/key.pem", null))).orElseThrow();
         HostProbe probe = activities.probe(host);
@@ -215,7 +210,7 @@ class HostProbeIT {
     @Test
     void anUnknownHostIsANonRetryableFailure() {
         ApplicationFailure failure = assertThrows(ApplicationFailure.class,
-                () -> activities.probe("h" + run + "-never-registered"));
+                () -> activities.probe(hosts.name("never-registered")));
         assertEquals(HostActivities.UNKNOWN_HOST, failure.getType());
         assertTrue(failure.isNonRetryable());
     }

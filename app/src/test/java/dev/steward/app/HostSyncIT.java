@@ -17,8 +17,6 @@ import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.ResyncResult;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.HostCapacity;
-import dev.steward.model.HostSpec;
-import dev.steward.model.HostStatus;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
@@ -60,7 +58,7 @@ class HostSyncIT {
     PlacementActivities placement;
 
     @Inject
-    HostStore hosts;
+    HostStore store;
 
     @Inject
     SessionStore sessions;
@@ -68,22 +66,21 @@ class HostSyncIT {
     @Inject
     WorkflowClient temporal;
 
-    final String run = UUID.randomUUID().toString().substring(0, 8);
-    final String host = "s" + run;
-    /** The test's own deployment: no other resync or sweep touches its containers. */
-    final String deployment = "host-sync-it-" + run;
     final UUID session = UUID.randomUUID();
+    OwnHosts hosts;
+    String host;
+    /** The test's own deployment: no other resync or sweep touches its containers. */
+    String deployment;
     DockerClient engine;
     TestWorkflows workflows;
 
     @BeforeEach
     void setUp() {
+        hosts = new OwnHosts("s", store, hostActivities);
+        deployment = "host-sync-it-" + hosts.run();
         engine = DockerClientFactory.create(HostApi.secondEngine());
         workflows = new TestWorkflows(temporal);
-        hosts.register(new HostSpec(host, HostApi.secondEngine(), HostCapacity.UNLIMITED, Map.of("run", run), null))
-                .orElseThrow();
-        assertEquals(HostStatus.READY, hostActivities.recordProbe(UUID.randomUUID(), host,
-                hostActivities.probe(host)).to());
+        host = hosts.registerReady("sync", HostApi.secondEngine(), HostCapacity.UNLIMITED);
         PodSpec placed = new PodSpec("placed", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
         PodSpec moved = new PodSpec("moved", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
         sessions.insert(session, new SessionSpec("host-sync-it", null,
@@ -92,21 +89,21 @@ class HostSyncIT {
 
     @AfterEach
     void tearDown() throws IOException {
-        mine().forEach(c -> engine.removeContainerCmd(c.getId()).withForce(true).exec());
+        mine().forEach(new Engine(engine)::remove);
         engine.close();
         placement.release(session, "web", "placed", null);
         sessions.delete(session);
-        hosts.delete(host);
+        hosts.close();
         workflows.close();
     }
 
     @Test
     void aContainerLeftBehindByAPodThatMovedIsRemovedOnceOldEnough() {
         assertTrue(placement.place(new PlacementRequest(session, "web", "placed", PodResources.NONE,
-                Map.of("run", run))).placed());
+                Map.of("run", hosts.run()))).placed());
         String placedHere = container("placed", host);
         String leftBehind = container("moved", host);
-        String otherHosts = container("moved", "elsewhere-" + run);
+        String otherHosts = container("moved", "elsewhere-" + hosts.run());
         String beforePlacement = container("placed", null);
         PartStandIn part = workflows.partStandIn(session, "web");
         HostSyncActivities sync = engineActivities.hostSync(host, engineActivities.containers(host));
@@ -139,8 +136,7 @@ class HostSyncIT {
     }
 
     private List<Container> mine() {
-        return engine.listContainersCmd().withShowAll(true)
-                .withLabelFilter(StewardLabels.forDeployment(deployment)).exec();
+        return new Engine(engine).containersOf(deployment);
     }
 
     private static Set<String> ids(List<Container> containers) {

@@ -13,11 +13,11 @@ import dev.steward.config.TemporalConfig;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostQueues;
 import dev.steward.contract.StewardLabels;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostCapacity;
-import dev.steward.model.HostSpec;
 import dev.steward.store.HostDeletion;
 import dev.steward.store.HostStore;
 import io.micronaut.http.HttpStatus;
@@ -32,7 +32,6 @@ import io.temporal.failure.TimeoutFailure;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,17 +68,22 @@ class HostWorkersIT {
     @Inject
     HostStore store;
 
+    @Inject
+    HostActivities hostActivities;
+
     HostApi api;
+    OwnHosts hosts;
+    /** The test's own deployment: only its containers carry it. */
+    String deployment;
     TestWorkflows workflows;
     DockerClient first;
     DockerClient second;
-    final String run = UUID.randomUUID().toString().substring(0, 8);
-    final String deployment = "host-workers-it-" + run;
-    final List<String> hosts = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
         api = new HostApi(client.toBlocking());
+        hosts = new OwnHosts("w", store, hostActivities);
+        deployment = "host-workers-it-" + hosts.run();
         workflows = new TestWorkflows(temporal);
         first = DockerClientFactory.create(HostApi.firstEngine());
         second = DockerClientFactory.create(HostApi.secondEngine());
@@ -88,17 +92,16 @@ class HostWorkersIT {
     @AfterEach
     void tearDown() throws IOException {
         for (DockerClient engine : List.of(first, second)) {
-            mine(engine).forEach(c -> engine.removeContainerCmd(c.getId()).withForce(true).exec());
+            mine(engine).forEach(new Engine(engine)::remove);
             engine.close();
         }
-        hosts.forEach(store::delete);
+        hosts.close();
         workflows.close();
     }
 
     @Test
     void aHostRegisteredOverRestIsServedOnItsOwnEngineUntilItIsDeleted() {
-        String host = "w" + run + "-second";
-        hosts.add(host);
+        String host = hosts.name("second");
         api.register(Map.of("name", host, "endpoint", HostApi.secondEngine()));
         assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING,
                 workflows.status(WorkflowIds.host(host)));
@@ -121,11 +124,8 @@ class HostWorkersIT {
 
     @Test
     void aHostRegisteredOrDeletedByAnotherProcessIsPickedUpByTheRefresh() {
-        String host = "w" + run + "-elsewhere";
-        hosts.add(host);
         // Straight into the table, as another Steward process would.
-        store.register(new HostSpec(host, HostApi.firstEngine(), HostCapacity.UNLIMITED, Map.of(), null))
-                .orElseThrow();
+        String host = hosts.register("elsewhere", HostApi.firstEngine(), HostCapacity.UNLIMITED);
 
         ContainerState created = workflows.ensureContainer(queueOf(host), request("refreshed"),
                 (int) REFRESH_DEADLINE.toSeconds());
@@ -165,8 +165,7 @@ class HostWorkersIT {
 
     /** This test's containers on {@code engine}. */
     private List<Container> mine(DockerClient engine) {
-        return engine.listContainersCmd().withShowAll(true)
-                .withLabelFilter(StewardLabels.forDeployment(deployment)).exec();
+        return new Engine(engine).containersOf(deployment);
     }
 
     /** Why a container asked for on the host's queue was not made. */

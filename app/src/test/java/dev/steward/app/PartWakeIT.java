@@ -11,7 +11,6 @@ import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.PlacementResult;
 import dev.steward.model.HostCapacity;
-import dev.steward.model.HostSpec;
 import dev.steward.model.HostStatus;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
@@ -68,7 +67,7 @@ class PartWakeIT {
     PlacementRepository placements;
 
     @Inject
-    HostStore hosts;
+    HostStore store;
 
     @Inject
     SessionStore sessions;
@@ -86,14 +85,14 @@ class PartWakeIT {
     @Client("/")
     HttpClient client;
 
-    final String run = UUID.randomUUID().toString().substring(0, 8);
-    final List<String> registered = new ArrayList<>();
     final List<UUID> inserted = new ArrayList<>();
     final List<PlacementRequest> requested = new ArrayList<>();
+    OwnHosts hosts;
     TestWorkflows workflows;
 
     @BeforeEach
     void setUp() {
+        hosts = new OwnHosts("k", store, hostActivities);
         workflows = new TestWorkflows(temporal);
     }
 
@@ -101,7 +100,7 @@ class PartWakeIT {
     void tearDown() {
         requested.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod(), null));
         inserted.forEach(sessions::delete);
-        registered.forEach(hosts::delete);
+        hosts.close();
         workflows.close();
     }
 
@@ -175,7 +174,7 @@ class PartWakeIT {
         HostApi api = new HostApi(client.toBlocking());
 
 
-        api.change(host, Map.of("labels", Map.of("run", run, "name", host, "tier", "gold")));
+        api.change(host, Map.of("labels", Map.of("run", hosts.run(), "name", host, "tier", "gold")));
 
         Poll.until("new labels wake the waiting part", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
         assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(request(waiter, "web", "a", host)).reason());
@@ -228,13 +227,7 @@ class PartWakeIT {
 
     /** Registers a host on a real engine, probes it READY, with room for {@code pods} pods. */
     private String readyHost(String suffix, String endpoint, int pods) {
-        String name = "k" + run + "-" + suffix;
-        registered.add(name);
-        hosts.register(new HostSpec(name, endpoint, new HostCapacity(pods, null, null),
-                Map.of("run", run, "name", name), null)).orElseThrow();
-        assertEquals(HostStatus.READY, hostActivities.recordProbe(UUID.randomUUID(), name,
-                hostActivities.probe(name)).to());
-        return name;
+        return hosts.registerReady(suffix, endpoint, new HostCapacity(pods, null, null));
     }
 
     /** A session recorded as live (PENDING), with no workflow. */

@@ -9,8 +9,6 @@ import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.PlacementResult;
 import dev.steward.model.HostCapacity;
-import dev.steward.model.HostSpec;
-import dev.steward.model.HostStatus;
 import dev.steward.model.PodResources;
 import dev.steward.model.Reason;
 import dev.steward.store.HostStore;
@@ -34,6 +32,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,28 +57,22 @@ class PlacementIT {
     @Inject
     TransactionOperations<Connection> transactions;
 
-    final String run = UUID.randomUUID().toString().substring(0, 8);
-    final List<String> hosts = new ArrayList<>();
     final List<PlacementRequest> requested = new ArrayList<>();
+    OwnHosts hosts;
+
+    @BeforeEach
+    void setUp() {
+        hosts = new OwnHosts("p", store, hostActivities);
+    }
 
     @AfterEach
     void cleanUp() {
         requested.forEach(r -> placement.release(r.sessionId(), r.part(), r.pod(), null));
-        hosts.forEach(store::delete);
-    }
-
-    /** Registers a host on a real engine and probes it, so it is READY. */
-    private String readyHost(String suffix, String endpoint, HostCapacity capacity) {
-        String name = "p" + run + "-" + suffix;
-        hosts.add(name);
-        store.register(new HostSpec(name, endpoint, capacity, Map.of("run", run), null)).orElseThrow();
-        assertEquals(HostStatus.READY, hostActivities.recordProbe(UUID.randomUUID(), name,
-                hostActivities.probe(name)).to());
-        return name;
+        hosts.close();
     }
 
     private PlacementRequest request(UUID session, String pod) {
-        PlacementRequest request = new PlacementRequest(session, "web", pod, HALF_CPU, Map.of("run", run));
+        PlacementRequest request = new PlacementRequest(session, "web", pod, HALF_CPU, Map.of("run", hosts.run()));
         requested.add(request);
         return request;
     }
@@ -87,8 +80,8 @@ class PlacementIT {
     @Test
     void fiftyConcurrentPlacementsNeverOverCommitAHost() throws Exception {
         // Room for 7 pods of half a cpu: 3 pod slots on a, 2 cpus on b.
-        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(3, null, null));
-        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(10, 2.0, null));
+        String a = hosts.registerReady("a", HostApi.firstEngine(), new HostCapacity(3, null, null));
+        String b = hosts.registerReady("b", HostApi.secondEngine(), new HostCapacity(10, 2.0, null));
         List<PlacementRequest> requests = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             requests.add(request(UUID.randomUUID(), "main"));
@@ -129,8 +122,8 @@ class PlacementIT {
 
     @Test
     void spreadSharesPodsOutOverBothEngines() {
-        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
-        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
+        String a = hosts.registerReady("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
+        String b = hosts.registerReady("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
         UUID session = UUID.randomUUID();
         Map<String, Integer> perHost = new HashMap<>();
         for (int i = 0; i < 6; i++) {
@@ -141,8 +134,8 @@ class PlacementIT {
 
     @Test
     void placingOnePodAgainAndAgainReservesOnce() throws Exception {
-        readyHost("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
-        readyHost("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
+        hosts.registerReady("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
+        hosts.registerReady("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
         PlacementRequest request = request(UUID.randomUUID(), "main");
         List<PlacementRequest> same = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -159,8 +152,8 @@ class PlacementIT {
 
     @Test
     void aPodOnADrainingHostMovesAndCountsOnBothHostsUntilTheOldPlacementIsReleased() {
-        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
-        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
+        String a = hosts.registerReady("a", HostApi.firstEngine(), new HostCapacity(10, null, null));
+        String b = hosts.registerReady("b", HostApi.secondEngine(), new HostCapacity(10, null, null));
         PlacementRequest request = request(UUID.randomUUID(), "main");
         assertEquals(a, placement.place(request).host(), "equal hosts: the first by name");
 
@@ -181,8 +174,8 @@ class PlacementIT {
 
     @Test
     void aPodWhoseOnlyOtherHostIsFullWaitsWithItsOldPlacementKept() {
-        String a = readyHost("a", HostApi.firstEngine(), new HostCapacity(1, null, null));
-        String b = readyHost("b", HostApi.secondEngine(), new HostCapacity(1, null, null));
+        String a = hosts.registerReady("a", HostApi.firstEngine(), new HostCapacity(1, null, null));
+        String b = hosts.registerReady("b", HostApi.secondEngine(), new HostCapacity(1, null, null));
         PlacementRequest first = request(UUID.randomUUID(), "main");
         PlacementRequest second = request(UUID.randomUUID(), "main");
         assertEquals(a, placement.place(first).host());
@@ -231,7 +224,7 @@ class PlacementIT {
             Map<String, Reserved> reserved = new HashMap<>();
             try (PreparedStatement query = status.getConnection().prepareStatement(
                     "SELECT host, COUNT(*), SUM(cpus) FROM placements WHERE host LIKE ? GROUP BY host")) {
-                query.setString(1, "p" + run + "-%");
+                query.setString(1, hosts.namePattern());
                 try (ResultSet rows = query.executeQuery()) {
                     while (rows.next()) {
                         reserved.put(rows.getString(1), new Reserved(rows.getInt(2), rows.getDouble(3)));

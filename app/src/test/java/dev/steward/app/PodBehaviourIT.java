@@ -3,24 +3,19 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.config.ReconcileConfig;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PartStatus;
-import dev.steward.model.PartView;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -29,29 +24,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Restart policy, crash loops, jobs, readiness, spec changes and drift repair on the real engine. */
 @MicronautTest
-class PodBehaviourIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
-
-    @Inject
-    DockerClient docker;
+class PodBehaviourIT extends SessionApiTest {
 
     @Inject
     ReconcileConfig reconcile;
-
-    SessionApi api;
-
-    @BeforeEach
-    void setUp() {
-        api = new SessionApi(client.toBlocking());
-    }
 
     @Test
     void aKilledContainerIsRestartedAfterItsBackoffAndACrashLoopEscalates() {
@@ -193,20 +173,15 @@ class PodBehaviourIT {
 
         putSpec(id, Map.of("owner", "rollout", "restart", restart, "parts", List.of(part("p", broken))));
 
-        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
-        while (api.transitions(id).stream().noneMatch(t -> "RolloutFailed".equals(t.reason()))) {
-            if (System.nanoTime() > deadline) {
-                fail("no RolloutFailed transition within " + SessionApi.DEADLINE + ": " + api.transitions(id));
-            }
-            SessionApi.pause();
-        }
+        Poll.until("a RolloutFailed transition", () -> api.transitions(id),
+                transitions -> transitions.stream().anyMatch(t -> "RolloutFailed".equals(t.reason())));
         assertTrue(api.transitions(id).stream().filter(t -> "RolloutFailed".equals(t.reason()))
                 .allMatch(t -> t.message().contains("3 s")), "the deadline is named");
         PodView after = findPod(api.get(id), "p", "guarded");
         assertEquals(before, after.containerId(), "the old container keeps serving");
         assertEquals(PodStatus.READY, after.status());
         assertTrue(docker.inspectContainerCmd(before).exec().getState().getRunning());
-        assertEquals(List.of(before), new Engine(docker).containersOf(id).stream().map(c -> c.getId()).toList(),
+        assertEquals(List.of(before), engine.containersOf(id).stream().map(c -> c.getId()).toList(),
                 "the replacement was removed");
         cleanUp(id);
     }
@@ -244,22 +219,22 @@ class PodBehaviourIT {
     }
 
     private void assertGone(String containerId) {
-        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                docker.inspectContainerCmd(containerId).exec();
-            } catch (NotFoundException gone) {
-                return;
-            } catch (InternalServerErrorException e) {
-                // Podman answers 500 "no such container" while a removal completes.
-                if (String.valueOf(e.getMessage()).contains("no such container")) {
-                    return;
-                }
-                throw e;
+        Poll.until("container " + containerId + " removed", () -> exists(containerId), exists -> !exists);
+    }
+
+    private boolean exists(String containerId) {
+        try {
+            docker.inspectContainerCmd(containerId).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        } catch (InternalServerErrorException e) {
+            // Podman answers 500 "no such container" while a removal completes.
+            if (String.valueOf(e.getMessage()).contains("no such container")) {
+                return false;
             }
-            SessionApi.pause();
+            throw e;
         }
-        fail("container " + containerId + " still exists after " + SessionApi.DEADLINE);
     }
 
     private void putSpec(UUID id, Map<String, Object> spec) {
@@ -284,31 +259,12 @@ class PodBehaviourIT {
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {
-        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
-        PodView last = findPod(api.get(id), part, pod);
-        while (!wanted.test(last)) {
-            if (System.nanoTime() > deadline) {
-                fail("pod " + part + "/" + pod + " not as wanted within " + SessionApi.DEADLINE + "; last: " + last);
-            }
-            SessionApi.pause();
-            last = findPod(api.get(id), part, pod);
-        }
-        return last;
+        return Poll.until("pod " + part + "/" + pod + " as wanted", () -> findPod(api.get(id), part, pod), wanted);
     }
 
     private void awaitPart(UUID id, String part, PartStatus status) {
-        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
-        while (true) {
-            SessionView view = api.get(id);
-            PartView p = view.parts().stream().filter(x -> x.name().equals(part)).findFirst().orElseThrow();
-            if (p.status() == status) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                fail("part " + part + " not " + status + " within " + SessionApi.DEADLINE + "; last: " + p);
-            }
-            SessionApi.pause();
-        }
+        Poll.until("part " + part + " " + status, () -> api.get(id).parts().stream()
+                .filter(p -> p.name().equals(part)).findFirst().orElseThrow(), p -> p.status() == status);
     }
 
     private static PodView findPod(SessionView view, String part, String pod) {

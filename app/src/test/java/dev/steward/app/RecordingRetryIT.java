@@ -9,8 +9,6 @@ import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.context.annotation.Property;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -22,11 +20,7 @@ import org.junit.jupiter.api.Test;
 /** Recording activities that Temporal retries after their write committed still record every change once. */
 @MicronautTest
 @Property(name = "steward.test.flaky-recording", value = "true")
-class RecordingRetryIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
+class RecordingRetryIT extends SessionApiTest {
 
     @Inject
     RecordingActivities recording;
@@ -37,7 +31,6 @@ class RecordingRetryIT {
     @Test
     void retriedRecordingsWriteEachTransitionOnce() throws Exception {
         FlakyRecordingActivities flaky = (FlakyRecordingActivities) recording;
-        SessionApi api = new SessionApi(client.toBlocking());
         UUID id = api.create(Map.of("owner", "retry", "parts", List.of(Specs.part("web", "a")))).id();
         api.awaitStatus(id, SessionStatus.RUNNING);
         api.setDesiredStatus(id, "STOPPED");

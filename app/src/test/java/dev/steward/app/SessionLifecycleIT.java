@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.PodStatus;
@@ -12,36 +11,16 @@ import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A session from a REST call to running containers on the real engine, and back. */
 @MicronautTest
-class SessionLifecycleIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
-
-    @Inject
-    DockerClient docker;
-
-    SessionApi api;
-    Engine engine;
-
-    @BeforeEach
-    void setUp() {
-        api = new SessionApi(client.toBlocking());
-        engine = new Engine(docker);
-    }
+class SessionLifecycleIT extends SessionApiTest {
 
     @Test
     void sessionRunsStopsAndIsDeleted() {

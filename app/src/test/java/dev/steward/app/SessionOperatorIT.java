@@ -1,7 +1,6 @@
 package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.Problem;
@@ -15,13 +14,8 @@ import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
-import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -31,16 +25,11 @@ import org.junit.jupiter.api.Test;
 
 /** Operator actions over REST against the real engine: timeslot, retry, reconcile, and their refusals. */
 @MicronautTest
-class SessionOperatorIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
+class SessionOperatorIT extends SessionApiTest {
 
     @Test
     void aContinuingPartDegradesTheSessionAndOperatorsActOnIt() {
         BlockingHttpClient http = client.toBlocking();
-        SessionApi api = new SessionApi(http);
         Map<String, Object> missingImage = Map.of("name", "primary", "image", "localhost/missing:latest");
         SessionView created = api.create(Map.of("owner", "operator", "parts", List.of(
                 Specs.part("web", "server"),
@@ -48,16 +37,17 @@ class SessionOperatorIT {
         UUID id = created.id();
         String base = "/api/v1/sessions/" + id;
 
-        SessionView withConditions = awaitDegradedWithWebReady(api, id);
+        SessionView withConditions = awaitDegradedWithWebReady(id);
         assertEquals(SessionStatus.DEGRADED, withConditions.status());
         assertEquals(PartStatus.FAILED, withConditions.parts().get(1).status());
         assertEquals("True", condition(withConditions, Condition.DEGRADED).status());
         assertEquals("False", condition(withConditions, Condition.READY).status());
 
-        Problem notFailed = refused(HttpRequest.POST(base + "/parts/web/retry", ""), http);
+        Problem notFailed = Refusals.refused(http, HttpRequest.POST(base + "/parts/web/retry", ""), HttpStatus.CONFLICT);
         assertEquals(409, notFailed.status());
         assertTrue(notFailed.detail().contains("part web is READY, not FAILED"), notFailed.detail());
-        assertEquals(404, refused(HttpRequest.POST(base + "/parts/nope/retry", ""), http).status());
+        assertEquals(404, Refusals.refused(http, HttpRequest.POST(base + "/parts/nope/retry", ""), HttpStatus.NOT_FOUND)
+                .status());
         HttpResponse<OperatorActionResult> retried =
                 http.exchange(HttpRequest.POST(base + "/parts/db/retry", ""), OperatorActionResult.class);
         assertEquals(HttpStatus.ACCEPTED, retried.getStatus());
@@ -67,8 +57,9 @@ class SessionOperatorIT {
         assertEquals(HttpStatus.ACCEPTED, reconciled.getStatus());
 
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        Problem outOfOrder = refused(HttpRequest.PUT(base + "/timeslot",
-                Map.of("endAt", now.plusSeconds(3600).toString(), "cleanupDeadline", now.plusSeconds(60).toString())), http);
+        Problem outOfOrder = Refusals.refused(http, HttpRequest.PUT(base + "/timeslot",
+                Map.of("endAt", now.plusSeconds(3600).toString(), "cleanupDeadline", now.plusSeconds(60).toString())),
+                HttpStatus.UNPROCESSABLE_ENTITY);
         assertEquals(422, outOfOrder.status());
         assertEquals("cleanupDeadline", outOfOrder.errors().getFirst().field());
         Timeslot later = new Timeslot(null, null, now.plusSeconds(3600), now.plusSeconds(7200));
@@ -79,29 +70,17 @@ class SessionOperatorIT {
 
         assertEquals(HttpStatus.ACCEPTED, api.delete(id));
         api.awaitStatus(id, SessionStatus.DELETED);
-        Problem afterDeletion = refused(HttpRequest.PUT(base + "/timeslot", later), http);
+        Problem afterDeletion = Refusals.refused(http, HttpRequest.PUT(base + "/timeslot", later), HttpStatus.CONFLICT);
         assertEquals(409, afterDeletion.status());
         assertTrue(afterDeletion.detail().contains("has ended DELETED"), afterDeletion.detail());
-        assertEquals(409, refused(HttpRequest.POST(base + "/reconcile", ""), http).status());
-    }
-
-    private static Problem refused(MutableHttpRequest<?> request, BlockingHttpClient http) {
-        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class, () -> http.exchange(request));
-        assertEquals(Problem.CONTENT_TYPE, refused.getResponse().getContentType().map(Object::toString).orElse(""));
-        return refused.getResponse().getBody(Problem.class).orElseThrow();
+        assertEquals(409, Refusals.refused(http, HttpRequest.POST(base + "/reconcile", ""), HttpStatus.CONFLICT).status());
     }
 
     /** The conditions are recorded just after the status that caused them; web may come up after db failed. */
-    private static SessionView awaitDegradedWithWebReady(SessionApi api, UUID id) {
-        long deadline = System.nanoTime() + SessionApi.DEADLINE.toNanos();
-        SessionView view = api.get(id);
-        while (view.conditions().isEmpty() || !"True".equals(condition(view, Condition.DEGRADED).status())
-                || view.parts().getFirst().status() != PartStatus.READY) {
-            assertTrue(System.nanoTime() < deadline, "no Degraded condition: " + view);
-            SessionApi.pause();
-            view = api.get(id);
-        }
-        return view;
+    private SessionView awaitDegradedWithWebReady(UUID id) {
+        return Poll.until("a Degraded condition, with web READY", () -> api.get(id),
+                view -> !view.conditions().isEmpty() && "True".equals(condition(view, Condition.DEGRADED).status())
+                        && view.parts().getFirst().status() == PartStatus.READY);
     }
 
     private static Condition condition(SessionView view, String type) {

@@ -10,10 +10,7 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,16 +21,11 @@ import org.junit.jupiter.api.Test;
 
 /** Listing sessions by owner and status, page by page, and the status catalog. */
 @MicronautTest
-class SessionQueryIT {
-
-    @Inject
-    @Client("/")
-    HttpClient client;
+class SessionQueryIT extends SessionApiTest {
 
     @Test
     void listsAnOwnersSessionsPageByPageNewestFirst() {
         BlockingHttpClient http = client.toBlocking();
-        SessionApi api = new SessionApi(http);
         String owner = "owner-" + UUID.randomUUID();
         List<UUID> created = new ArrayList<>();
         for (int i = 0; i < 3; i++) {

@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.client.HttpClient;
-import io.micronaut.http.client.annotation.Client;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -25,22 +21,13 @@ import org.junit.jupiter.api.Test;
 
 /** The timeslot on the real engine, in real time: a slot of 20 s. */
 @MicronautTest
-class SessionTimeslotIT {
+class SessionTimeslotIT extends SessionApiTest {
 
     /** How late after the deadline the first look at the engine may come and still count as "at" it. */
     private static final Duration AT_THE_DEADLINE = Duration.ofSeconds(1);
 
-    @Inject
-    @Client("/")
-    HttpClient client;
-
-    @Inject
-    DockerClient docker;
-
     @Test
     void atTheCleanupDeadlineNoContainerOfTheSessionExists() {
-        SessionApi api = new SessionApi(client.toBlocking());
-        Engine engine = new Engine(docker);
         Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Instant endAt = start.plusSeconds(10);
         Instant deadline = start.plusSeconds(20);

@@ -2,7 +2,6 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.Problem;
@@ -15,7 +14,6 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
-import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Inject;
@@ -101,12 +99,8 @@ class SessionValidationIT {
         SessionView session = http.retrieve(HttpRequest.POST("/api/v1/sessions",
                 Map.of("owner", "x", "desiredStatus", "STOPPED", "parts", List.of(Specs.part("web", "a")))),
                 SessionView.class);
-        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
-                () -> http.exchange(HttpRequest.PUT("/api/v1/sessions/" + session.id() + "/desired-status",
-                        Map.of("desiredStatus", "PAUSED"))));
-        assertEquals(HttpStatus.UNPROCESSABLE_ENTITY, refused.getStatus());
-        assertProblem(refused);
-        Problem problem = refused.getResponse().getBody(Problem.class).orElseThrow();
+        Problem problem = Refusals.refused(http, HttpRequest.PUT("/api/v1/sessions/" + session.id() + "/desired-status",
+                Map.of("desiredStatus", "PAUSED")), HttpStatus.UNPROCESSABLE_ENTITY);
         assertEquals("desiredStatus", problem.errors().getFirst().field());
         assertEquals(1, sessions.findById(session.id()).orElseThrow().generation());
         http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + session.id()));
@@ -120,19 +114,13 @@ class SessionValidationIT {
                 HttpRequest.GET("/api/v1/sessions/" + unknown + "/transitions"),
                 HttpRequest.PUT("/api/v1/sessions/" + unknown + "/desired-status", Map.of("desiredStatus", "STOPPED")),
                 HttpRequest.DELETE("/api/v1/sessions/" + unknown))) {
-            HttpClientResponseException refused =
-                    assertThrows(HttpClientResponseException.class, () -> http.exchange(request));
-            assertEquals(HttpStatus.NOT_FOUND, refused.getStatus(), request.toString());
-            assertProblem(refused);
+            Refusals.refused(http, request, HttpStatus.NOT_FOUND);
         }
     }
 
     @Test
     void malformedIdIsABadRequest() {
-        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
-                () -> http.exchange(HttpRequest.GET("/api/v1/sessions/not-a-uuid")));
-        assertEquals(HttpStatus.BAD_REQUEST, refused.getStatus());
-        assertProblem(refused);
+        Refusals.refused(http, HttpRequest.GET("/api/v1/sessions/not-a-uuid"), HttpStatus.BAD_REQUEST);
     }
 
     /** Posts a bad spec and checks the refusal changed nothing: no row, and no workflow for any row. */
@@ -165,17 +153,10 @@ class SessionValidationIT {
 
     private Problem refusedCreate(String body, HttpStatus expected) {
         long rowsBefore = sessions.count();
-        HttpClientResponseException refused = assertThrows(HttpClientResponseException.class,
-                () -> http.exchange(HttpRequest.POST("/api/v1/sessions", body).contentType(MediaType.APPLICATION_JSON)));
-        assertEquals(expected, refused.getStatus());
-        assertProblem(refused);
+        Problem problem = Refusals.refused(http,
+                HttpRequest.POST("/api/v1/sessions", body).contentType(MediaType.APPLICATION_JSON), expected);
         assertEquals(rowsBefore, sessions.count(), "a refused request wrote a session row");
-        return refused.getResponse().getBody(Problem.class).orElseThrow();
-    }
-
-    private static void assertProblem(HttpClientResponseException refused) {
-        assertEquals(Problem.CONTENT_TYPE,
-                refused.getResponse().getContentType().map(MediaType::toString).orElse(""));
+        return problem;
     }
 
     private String json(Map<String, Object> value) {

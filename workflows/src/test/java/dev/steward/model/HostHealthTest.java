@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class HostHealthTest {
 
@@ -68,27 +70,20 @@ class HostHealthTest {
         assertEquals(HostStatus.DRAINING, HostHealth.afterProbe(drainingAndUp, true, "4.3.1", THRESHOLD).status());
     }
 
-    @Test
-    void operatorSwitchesDecideTheStatusOfAReachableHost() {
-        HostHealthDecision disabled = HostHealth.afterOperatorChange(
-                new HostState(HostStatus.READY, false, false, 0, true), THRESHOLD);
-        assertEquals(HostStatus.DISABLED, disabled.status());
-        assertEquals("Disabled", disabled.reason());
-        assertTrue(disabled.changed());
-
-        HostHealthDecision draining = HostHealth.afterOperatorChange(
-                new HostState(HostStatus.READY, true, true, 0, true), THRESHOLD);
-        assertEquals(HostStatus.DRAINING, draining.status());
-        assertEquals("Draining", draining.reason());
-
-        HostHealthDecision enabled = HostHealth.afterOperatorChange(
-                new HostState(HostStatus.DISABLED, true, false, 0, true), THRESHOLD);
-        assertEquals(HostStatus.READY, enabled.status());
-        assertEquals("Enabled", enabled.reason());
-
-        HostHealthDecision enabledButLost = HostHealth.afterOperatorChange(
-                new HostState(HostStatus.DISABLED, true, false, 4, true), THRESHOLD);
-        assertEquals(HostStatus.UNREACHABLE, enabledButLost.status());
+    /** The operator's switches, on a host that was reachable; four failed probes pass the threshold. */
+    @ParameterizedTest
+    @CsvSource({
+            "READY,    false, false, 0, DISABLED,    HOST_SET_DISABLED",
+            "READY,    true,  true,  0, DRAINING,    HOST_SET_DRAINING",
+            "DISABLED, true,  false, 0, READY,       HOST_ENABLED",
+            "DISABLED, true,  false, 4, UNREACHABLE, PROBE_FAILED"})
+    void operatorSwitchesDecideTheStatusOfAHost(HostStatus before, boolean enabled, boolean draining, int failedProbes,
+            HostStatus after, Reason reason) {
+        HostHealthDecision d = HostHealth.afterOperatorChange(
+                new HostState(before, enabled, draining, failedProbes, true), THRESHOLD);
+        assertEquals(after, d.status());
+        assertEquals(reason.code(), d.reason());
+        assertTrue(d.changed());
     }
 
     @Test

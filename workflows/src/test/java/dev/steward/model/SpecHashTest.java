@@ -3,11 +3,16 @@ package dev.steward.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class SpecHashTest {
 
@@ -43,82 +48,53 @@ class SpecHashTest {
         assertEquals(SpecHash.of(base()), SpecHash.of(base()));
     }
 
-    @Test
-    void reorderedEnvGivesTheSameHash() {
-        PodSpec reordered = pod(IMAGE, COMMAND, orderedEnv("B", "2", "A", "1"), base().ports());
-        assertEquals(SpecHash.of(base()), SpecHash.of(reordered));
+    /** Specs that differ only in what does not change the container: order where it means nothing, the pod's name. */
+    static Stream<Arguments> sameContainer() {
+        return Stream.of(
+                argumentSet("reordered env", base(),
+                        pod(IMAGE, COMMAND, orderedEnv("B", "2", "A", "1"), base().ports())),
+                argumentSet("reordered ports", base(), pod(IMAGE, COMMAND, base().env(),
+                        List.of(new PortMapping(443, null), new PortMapping(80, 8080)))),
+                argumentSet("the same port on several host ports, in any order",
+                        pod(IMAGE, COMMAND, Map.of(),
+                                List.of(new PortMapping(80, 8081), new PortMapping(80, null), new PortMapping(80, 8080))),
+                        pod(IMAGE, COMMAND, Map.of(),
+                                List.of(new PortMapping(80, 8080), new PortMapping(80, 8081), new PortMapping(80, null)))),
+                argumentSet("another pod name", base(),
+                        new PodSpec("other", IMAGE, COMMAND, base().env(), base().ports())));
     }
 
-    @Test
-    void reorderedPortsGiveTheSameHash() {
-        PodSpec reordered = pod(IMAGE, COMMAND, base().env(),
-                List.of(new PortMapping(443, null), new PortMapping(80, 8080)));
-        assertEquals(SpecHash.of(base()), SpecHash.of(reordered));
-    }
-
-    @Test
-    void theSamePortOnSeveralHostPortsHashesTheSameInAnyOrder() {
-        PodSpec one = pod(IMAGE, COMMAND, Map.of(),
-                List.of(new PortMapping(80, 8081), new PortMapping(80, null), new PortMapping(80, 8080)));
-        PodSpec other = pod(IMAGE, COMMAND, Map.of(),
-                List.of(new PortMapping(80, 8080), new PortMapping(80, 8081), new PortMapping(80, null)));
+    @ParameterizedTest
+    @MethodSource("sameContainer")
+    void specsOfTheSameContainerHashTheSame(PodSpec one, PodSpec other) {
         assertEquals(SpecHash.of(one), SpecHash.of(other));
     }
 
-    @Test
-    void aChangedImageChangesTheHash() {
-        PodSpec changed = pod("localhost/busybox:1.36", COMMAND, base().env(), base().ports());
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
+    /** Specs of containers that differ in one thing. */
+    static Stream<Arguments> otherContainer() {
+        return Stream.of(
+                argumentSet("a changed image", base(),
+                        pod("localhost/busybox:1.36", COMMAND, base().env(), base().ports())),
+                argumentSet("a changed command", base(),
+                        pod(IMAGE, List.of("sleep", "60"), base().env(), base().ports())),
+                argumentSet("the command's order", base(),
+                        pod(IMAGE, List.of("3600", "sleep"), base().env(), base().ports())),
+                argumentSet("the command's argument boundaries",
+                        pod(IMAGE, List.of("echo", "a b"), Map.of(), List.of()),
+                        pod(IMAGE, List.of("echo", "a", "b"), Map.of(), List.of())),
+                argumentSet("a changed env value", base(),
+                        pod(IMAGE, COMMAND, orderedEnv("A", "1", "B", "3"), base().ports())),
+                argumentSet("an added env variable", base(),
+                        pod(IMAGE, COMMAND, orderedEnv("A", "1", "B", "2", "C", "3"), base().ports())),
+                argumentSet("a changed container port", base(), pod(IMAGE, COMMAND, base().env(),
+                        List.of(new PortMapping(81, 8080), new PortMapping(443, null)))),
+                argumentSet("a changed host port", base(), pod(IMAGE, COMMAND, base().env(),
+                        List.of(new PortMapping(80, 9090), new PortMapping(443, null)))));
     }
 
-    @Test
-    void aChangedCommandChangesTheHash() {
-        PodSpec changed = pod(IMAGE, List.of("sleep", "60"), base().env(), base().ports());
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
-    }
-
-    @Test
-    void commandOrderMatters() {
-        PodSpec reversed = pod(IMAGE, List.of("3600", "sleep"), base().env(), base().ports());
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(reversed));
-    }
-
-    @Test
-    void commandArgumentBoundariesMatter() {
-        PodSpec split = pod(IMAGE, List.of("echo", "a b"), Map.of(), List.of());
-        PodSpec joined = pod(IMAGE, List.of("echo", "a", "b"), Map.of(), List.of());
-        assertNotEquals(SpecHash.of(split), SpecHash.of(joined));
-    }
-
-    @Test
-    void aChangedEnvValueChangesTheHash() {
-        PodSpec changed = pod(IMAGE, COMMAND, orderedEnv("A", "1", "B", "3"), base().ports());
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
-    }
-
-    @Test
-    void anAddedEnvVariableChangesTheHash() {
-        PodSpec changed = pod(IMAGE, COMMAND, orderedEnv("A", "1", "B", "2", "C", "3"), base().ports());
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
-    }
-
-    @Test
-    void aChangedContainerPortChangesTheHash() {
-        PodSpec changed = pod(IMAGE, COMMAND, base().env(),
-                List.of(new PortMapping(81, 8080), new PortMapping(443, null)));
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
-    }
-
-    @Test
-    void aChangedHostPortChangesTheHash() {
-        PodSpec changed = pod(IMAGE, COMMAND, base().env(),
-                List.of(new PortMapping(80, 9090), new PortMapping(443, null)));
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(changed));
-    }
-
-    @Test
-    void thePodNameIsNotPartOfTheHash() {
-        PodSpec renamed = new PodSpec("other", IMAGE, COMMAND, base().env(), base().ports());
-        assertEquals(SpecHash.of(base()), SpecHash.of(renamed));
+    @ParameterizedTest
+    @MethodSource("otherContainer")
+    void specsOfAnotherContainerHashDifferently(PodSpec one, PodSpec other) {
+        assertNotEquals(SpecHash.of(one), SpecHash.of(other));
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class StatusRollupTest {
 
@@ -26,24 +28,35 @@ class StatusRollupTest {
         return parts;
     }
 
-    // ---- parts, desired RUNNING
+    // ---- parts
 
-    @Test
-    void partIsReadyWhenEveryPodIsReady() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.READY), "0");
-        assertEquals(PartStatus.READY, rollup.status());
-        assertEquals("AllPodsReady", rollup.reason());
+    /** Every pod where the desired status asks: the part has converged there. */
+    @ParameterizedTest
+    @CsvSource({
+            "RUNNING, READY,   READY,   ALL_PODS_READY",
+            "STOPPED, STOPPED, STOPPED, ALL_PODS_STOPPED",
+            "DELETED, REMOVED, DELETED, ALL_PODS_REMOVED"})
+    void aPartConvergesOnceEveryPodIsWhereItsDesiredStatusAsks(DesiredStatus desired, PodStatus pods, PartStatus part,
+            Reason reason) {
+        Rollup<PartStatus> rollup = StatusRollup.part(desired, pods("app", pods, "cache", pods), "0");
+        assertEquals(part, rollup.status());
+        assertEquals(reason.code(), rollup.reason());
         assertTrue(rollup.converged());
     }
 
-    @Test
-    void partIsProvisioningWhileAPodIsNotReadyAndNamesIt() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.RUNNING, pods("app", PodStatus.READY, "cache", PodStatus.CREATING), "0");
-        assertEquals(PartStatus.PROVISIONING, rollup.status());
+    /** One pod not there yet (a stopped one is not removed): the part is on its way, and names that pod alone. */
+    @ParameterizedTest
+    @CsvSource({
+            "RUNNING, READY,   CREATING, PROVISIONING, PODS_NOT_READY",
+            "STOPPED, STOPPED, READY,    STOPPING,     DESIRED_STOPPED",
+            "DELETED, REMOVED, STOPPED,  STOPPING,     DESIRED_DELETED"})
+    void aPartWithAPodNotThereYetHasNotConvergedAndNamesIt(DesiredStatus desired, PodStatus there, PodStatus notYet,
+            PartStatus part, Reason reason) {
+        Rollup<PartStatus> rollup = StatusRollup.part(desired, pods("app", there, "cache", notYet), "0");
+        assertEquals(part, rollup.status());
+        assertEquals(reason.code(), rollup.reason());
         assertFalse(rollup.converged());
-        assertTrue(rollup.message().contains("cache (CREATING)"), rollup.message());
+        assertTrue(rollup.message().contains("cache (" + notYet + ")"), rollup.message());
         assertFalse(rollup.message().contains("app"), rollup.message());
     }
 
@@ -54,79 +67,6 @@ class StatusRollupTest {
         assertEquals("PodFailed", rollup.reason());
         assertTrue(rollup.message().contains("cache"), rollup.message());
         assertTrue(rollup.converged(), "a failed part has settled: nothing more happens in this generation");
-    }
-
-    // ---- parts, desired STOPPED
-
-    @Test
-    void partIsStoppedWhenEveryPodIsStopped() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.STOPPED), "0");
-        assertEquals(PartStatus.STOPPED, rollup.status());
-        assertTrue(rollup.converged());
-    }
-
-    @Test
-    void partIsStoppingWhileAPodStillHasAContainer() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.STOPPED, pods("app", PodStatus.STOPPED, "cache", PodStatus.READY), "0");
-        assertEquals(PartStatus.STOPPING, rollup.status());
-        assertEquals("DesiredStopped", rollup.reason());
-        assertFalse(rollup.converged());
-        assertTrue(rollup.message().contains("cache (READY)"), rollup.message());
-    }
-
-    // ---- parts, desired DELETED
-
-    @Test
-    void partIsDeletedWhenEveryPodIsRemoved() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.REMOVED), "0");
-        assertEquals(PartStatus.DELETED, rollup.status());
-        assertTrue(rollup.converged());
-    }
-
-    @Test
-    void stoppedPodsDoNotMakeADeletedPart() {
-        Rollup<PartStatus> rollup =
-                StatusRollup.part(DesiredStatus.DELETED, pods("app", PodStatus.REMOVED, "cache", PodStatus.STOPPED), "0");
-        assertEquals(PartStatus.STOPPING, rollup.status());
-        assertEquals("DesiredDeleted", rollup.reason());
-        assertFalse(rollup.converged());
-    }
-
-    // ---- sessions, desired RUNNING
-
-    @Test
-    void sessionRunsWhenEveryPartIsReady() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.RUNNING, parts("web", PartStatus.READY, "db", PartStatus.READY));
-        assertEquals(SessionStatus.RUNNING, rollup.status());
-        assertTrue(rollup.converged());
-    }
-
-    @Test
-    void sessionIsProvisioningWhileAPartIsNotReady() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.RUNNING, parts("web", PartStatus.READY, "db", PartStatus.PENDING));
-        assertEquals(SessionStatus.PROVISIONING, rollup.status());
-        assertFalse(rollup.converged());
-        assertTrue(rollup.message().contains("db (PENDING)"), rollup.message());
-    }
-
-    @Test
-    void aFailedPartDegradesTheSessionAndItConvergesOnlyOnceTheOthersAreUp() {
-        Rollup<SessionStatus> rollup = StatusRollup.session(DesiredStatus.RUNNING,
-                parts("web", PartStatus.PROVISIONING, "db", PartStatus.FAILED));
-        assertEquals(SessionStatus.DEGRADED, rollup.status());
-        assertEquals("PartFailed", rollup.reason());
-        assertTrue(rollup.message().contains("db"), rollup.message());
-        assertFalse(rollup.converged());
-
-        Rollup<SessionStatus> othersUp = StatusRollup.session(DesiredStatus.RUNNING,
-                parts("web", PartStatus.READY, "db", PartStatus.FAILED));
-        assertEquals(SessionStatus.DEGRADED, othersUp.status());
-        assertTrue(othersUp.converged());
     }
 
     @Test
@@ -152,38 +92,50 @@ class StatusRollupTest {
         assertTrue(threeFailed.message().contains("3 of 4, maxUnhealthy 50%"), threeFailed.message());
     }
 
-    // ---- sessions, desired STOPPED and DELETED
+    // ---- sessions
 
-    @Test
-    void sessionIsStoppedWhenEveryPartIsStopped() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.STOPPED, parts("web", PartStatus.STOPPED, "db", PartStatus.STOPPED));
-        assertEquals(SessionStatus.STOPPED, rollup.status());
+    /** Every part where the desired status asks: the session has converged there. */
+    @ParameterizedTest
+    @CsvSource({
+            "RUNNING, READY,   RUNNING, ALL_PARTS_READY",
+            "STOPPED, STOPPED, STOPPED, ALL_PARTS_STOPPED",
+            "DELETED, DELETED, DELETED, ALL_PARTS_DELETED"})
+    void aSessionConvergesOnceEveryPartIsWhereItsDesiredStatusAsks(DesiredStatus desired, PartStatus parts,
+            SessionStatus session, Reason reason) {
+        Rollup<SessionStatus> rollup = StatusRollup.session(desired, parts("web", parts, "db", parts));
+        assertEquals(session, rollup.status());
+        assertEquals(reason.code(), rollup.reason());
         assertTrue(rollup.converged());
     }
 
-    @Test
-    void sessionIsStoppingWhileAPartIsNotStopped() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.STOPPED, parts("web", PartStatus.STOPPED, "db", PartStatus.READY));
-        assertEquals(SessionStatus.STOPPING, rollup.status());
+    /** One part not there yet (a stopped one is not deleted): the session is on its way, and names that part alone. */
+    @ParameterizedTest
+    @CsvSource({
+            "RUNNING, READY,   PENDING, PROVISIONING, PARTS_NOT_READY",
+            "STOPPED, STOPPED, READY,   STOPPING,     DESIRED_STOPPED",
+            "DELETED, DELETED, STOPPED, STOPPING,     DESIRED_DELETED"})
+    void aSessionWithAPartNotThereYetHasNotConvergedAndNamesIt(DesiredStatus desired, PartStatus there,
+            PartStatus notYet, SessionStatus session, Reason reason) {
+        Rollup<SessionStatus> rollup = StatusRollup.session(desired, parts("web", there, "db", notYet));
+        assertEquals(session, rollup.status());
+        assertEquals(reason.code(), rollup.reason());
         assertFalse(rollup.converged());
+        assertTrue(rollup.message().contains("db (" + notYet + ")"), rollup.message());
+        assertFalse(rollup.message().contains("web"), rollup.message());
     }
 
     @Test
-    void sessionIsDeletedWhenEveryPartIsDeleted() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.DELETED, parts("web", PartStatus.DELETED, "db", PartStatus.DELETED));
-        assertEquals(SessionStatus.DELETED, rollup.status());
-        assertTrue(rollup.converged());
-    }
-
-    @Test
-    void stoppedPartsDoNotMakeADeletedSession() {
-        Rollup<SessionStatus> rollup =
-                StatusRollup.session(DesiredStatus.DELETED, parts("web", PartStatus.DELETED, "db", PartStatus.STOPPED));
-        assertEquals(SessionStatus.STOPPING, rollup.status());
-        assertEquals("DesiredDeleted", rollup.reason());
+    void aFailedPartDegradesTheSessionAndItConvergesOnlyOnceTheOthersAreUp() {
+        Rollup<SessionStatus> rollup = StatusRollup.session(DesiredStatus.RUNNING,
+                parts("web", PartStatus.PROVISIONING, "db", PartStatus.FAILED));
+        assertEquals(SessionStatus.DEGRADED, rollup.status());
+        assertEquals("PartFailed", rollup.reason());
+        assertTrue(rollup.message().contains("db"), rollup.message());
         assertFalse(rollup.converged());
+
+        Rollup<SessionStatus> othersUp = StatusRollup.session(DesiredStatus.RUNNING,
+                parts("web", PartStatus.READY, "db", PartStatus.FAILED));
+        assertEquals(SessionStatus.DEGRADED, othersUp.status());
+        assertTrue(othersUp.converged());
     }
 }

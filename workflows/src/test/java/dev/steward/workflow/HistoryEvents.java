@@ -2,6 +2,8 @@ package dev.steward.workflow;
 
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.time.Instant;
 import java.util.List;
 
 /** Questions tests ask of a workflow's history. */
@@ -31,5 +33,14 @@ public final class HistoryEvents {
 
     public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
         return events.subList(index + 1, events.size()).stream().anyMatch(e -> e.getEventType() == type);
+    }
+
+    /**
+     * When a run closed, by its own last event: the test clock may skip on while a result is
+     * fetched, so it says nothing about when the workflow ended.
+     */
+    public static Instant closeTime(WorkflowExecutionHistory run) {
+        var closed = run.getLastEvent().getEventTime();
+        return Instant.ofEpochSecond(closed.getSeconds(), closed.getNanos());
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.HostNotice;
-import dev.steward.contract.HostQueues;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FailurePolicy;
@@ -27,31 +26,24 @@ import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.host.HostInput;
 import dev.steward.workflow.host.HostWorkflow;
+import dev.steward.workflow.host.CountingSync;
 import dev.steward.workflow.host.HostWorkflowImpl;
-import dev.steward.workflow.host.HostWorkflowTest;
+import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.DesiredChange;
-import dev.steward.workflow.part.PartInput;
 import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.DesiredStatusChange;
-import dev.steward.workflow.session.SessionInput;
-import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
-import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The scenarios whose histories {@link WorkflowReplayTest} replays: run once by
@@ -59,7 +51,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class LifecycleScenarios {
 
-    public static final String TASK_QUEUE = "steward-replay";
     public static final UUID SESSION_ID = UUID.fromString("0f6d3c2a-8e51-4c7b-9a3e-2b1d4f5e6a70");
     public static final UUID PART_SESSION_ID = UUID.fromString("5a2e9b14-3c7d-4f08-b1e6-9d0c8a7f6e52");
     public static final UUID RESTARTS_SESSION_ID = UUID.fromString("c3e1f0a9-6b2d-4e57-8f14-7a9d2c0b5e36");
@@ -74,28 +65,13 @@ public final class LifecycleScenarios {
 
     private LifecycleScenarios() {}
 
-    /** A started test environment whose worker runs both workflows against the given fakes. */
-    public static TestWorkflowEnvironment newEnvironment(FakeEngine engine, InMemoryRecording recording) {
-        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
-        SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), SessionSearchAttributes.TYPE));
-        Worker worker = env.newWorker(TASK_QUEUE);
-        worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class);
-        TestHosts.registerLocal(env, worker, engine, recording);
-        env.start();
-        return env;
-    }
-
     /**
      * Two parts of two pods: RUNNING, a same-status update, STOPPED, DELETED. Returns the session's
      * history.
      */
-    public static WorkflowExecutionHistory sessionLifecycle(TestWorkflowEnvironment env) {
-        WorkflowClient client = env.getWorkflowClient();
-        String workflowId = WorkflowIds.session(SESSION_ID);
-        SessionWorkflow session = client.newWorkflowStub(SessionWorkflow.class,
-                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
-        WorkflowClient.start(session::run,
-                new SessionInput(SESSION_ID, TestSessions.twoPartsOfTwoPods(), 1, ReconcileSettings.DEFAULTS, null, null));
+    public static WorkflowExecutionHistory sessionLifecycle(WorkflowSandbox sandbox) {
+        SessionWorkflow session = sandbox.startSession(SESSION_ID, TestSessions.twoPartsOfTwoPods(),
+                LifecycleSettings.DEFAULTS).session();
 
         Eventually.await("session RUNNING", session::tree, v -> v.status() == SessionStatus.RUNNING);
         assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false), session.setDesiredStatus(DesiredStatus.RUNNING));
@@ -103,28 +79,21 @@ public final class LifecycleScenarios {
         Eventually.await("session STOPPED", session::tree, v -> v.status() == SessionStatus.STOPPED);
         assertEquals(new DesiredStatusChange(DesiredStatus.DELETED, 3, true), session.setDesiredStatus(DesiredStatus.DELETED));
         assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
-        return client.fetchHistory(workflowId);
+        return sandbox.client().fetchHistory(WorkflowIds.session(SESSION_ID));
     }
 
     /** Starts part web, pods app and cache, RUNNING at generation 1, on its own (no session above it). */
-    private static PartWorkflow startAppAndCache(WorkflowClient client, UUID sessionId) {
-        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TASK_QUEUE)
-                .setWorkflowId(WorkflowIds.part(sessionId, "web"))
-                .build());
-        WorkflowClient.start(part::run, new PartInput(sessionId, TestSessions.part("web", "app", "cache"),
-                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
-        return part;
+    private static PartWorkflow startAppAndCache(WorkflowSandbox sandbox, UUID sessionId) {
+        return sandbox.startPart(sessionId, TestSessions.part("web", "app", "cache"), ReconcileSettings.DEFAULTS);
     }
 
     /**
      * A part alone: READY; a container deleted behind its back and recreated on the host's next resync;
      * STOPPED; DELETED. Returns the part's history.
      */
-    public static WorkflowExecutionHistory partLifecycle(TestWorkflowEnvironment env, FakeEngine engine) {
-        WorkflowClient client = env.getWorkflowClient();
-        String workflowId = WorkflowIds.part(PART_SESSION_ID, "web");
-        PartWorkflow part = startAppAndCache(client, PART_SESSION_ID);
+    public static WorkflowExecutionHistory partLifecycle(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
+        PartWorkflow part = startAppAndCache(sandbox, PART_SESSION_ID);
 
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
         String appBefore = appOf(ready).containerId();
@@ -138,18 +107,17 @@ public final class LifecycleScenarios {
         Eventually.await("part STOPPED", part::view, v -> v.status() == PartStatus.STOPPED);
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 3));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
-        return client.fetchHistory(workflowId);
+        return sandbox.client().fetchHistory(WorkflowIds.part(PART_SESSION_ID, "web"));
     }
 
     /**
      * A part whose two pods are placed on hosts a and b: b drains (its pod moves to a while it
-     * serves), b takes pods again, a is lost (both pods are placed again on b), then DELETED. The
-     * environment's worker must serve both hosts' queues. Returns the part's history.
+     * serves), b takes pods again, a is lost (both pods are placed again on b), then DELETED, in a
+     * {@link #placedSandbox}. Returns the part's history.
      */
-    public static WorkflowExecutionHistory placedPartMoves(TestWorkflowEnvironment env, FakePlacement placement) {
-        WorkflowClient client = env.getWorkflowClient();
-        String workflowId = WorkflowIds.part(PLACED_SESSION_ID, "web");
-        PartWorkflow part = startAppAndCache(client, PLACED_SESSION_ID);
+    public static WorkflowExecutionHistory placedPartMoves(WorkflowSandbox sandbox) {
+        FakePlacement placement = sandbox.placement();
+        PartWorkflow part = startAppAndCache(sandbox, PLACED_SESSION_ID);
         Eventually.await("part READY on both hosts", part::view, v -> v.status() == PartStatus.READY
                 && v.pods().stream().map(PodView::host).distinct().count() == 2);
 
@@ -165,14 +133,13 @@ public final class LifecycleScenarios {
 
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
-        return client.fetchHistory(workflowId);
+        return sandbox.client().fetchHistory(WorkflowIds.part(PLACED_SESSION_ID, "web"));
     }
 
     /** A host READY, unreachable past the grace period, back, then deleted. Returns the host workflow's history. */
-    public static WorkflowExecutionHistory hostLostAndBack(TestWorkflowEnvironment env, HostWorkflowTest.ScriptedHost host) {
-        WorkflowClient client = env.getWorkflowClient();
-        HostWorkflow workflow = client.newWorkflowStub(HostWorkflow.class,
-                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(WorkflowIds.host("a")).build());
+    public static WorkflowExecutionHistory hostLostAndBack(WorkflowSandbox sandbox, ScriptedHost host) {
+        TestWorkflowEnvironment env = sandbox.env();
+        HostWorkflow workflow = sandbox.newWorkflowStub(HostWorkflow.class, WorkflowIds.host("a"));
         WorkflowClient.start(workflow::run, new HostInput("a", "steward", Duration.ofSeconds(30), false,
                 Duration.ofSeconds(10), Duration.ofSeconds(20), null));
         env.sleep(Duration.ofSeconds(15));
@@ -185,22 +152,13 @@ public final class LifecycleScenarios {
         WorkflowStub.fromTyped(workflow).getResult(Void.class);
         assertEquals(List.of(HostStatus.UNREACHABLE, HostStatus.READY),
                 host.told.stream().map(HostNotice::status).toList());
-        return client.fetchHistory(WorkflowIds.host("a"));
+        return sandbox.client().fetchHistory(WorkflowIds.host("a"));
     }
 
-    /** A started environment with hosts a and b, each with its engine, for the placed scenarios. */
-    public static TestWorkflowEnvironment newPlacedEnvironment(FakePlacement placement, HostWorkflowTest.ScriptedHost host) {
-        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
-        Worker worker = env.newWorker(TASK_QUEUE);
-        worker.registerWorkflowImplementationTypes(PartWorkflowImpl.class, HostWorkflowImpl.class);
-        List<String> journal = new CopyOnWriteArrayList<>();
-        TestHosts.register(env, worker, placement,
-                Map.of("a", new FakeEngine("a", journal), "b", new FakeEngine("b", journal)),
-                new InMemoryRecording(), host);
-        env.getWorkerFactory().getWorker(HostQueues.of(TASK_QUEUE, "a"))
-                .registerActivitiesImplementations(new HostWorkflowTest.CountingSync());
-        env.start();
-        return env;
+    /** A started sandbox of parts and hosts, with hosts a and b, for the placed scenarios; {@code host} scripts host a. */
+    public static WorkflowSandbox placedSandbox(ScriptedHost host) {
+        return new WorkflowSandbox(PartWorkflowImpl.class, HostWorkflowImpl.class).onHosts("a", "b")
+                .withActivities(host).withActivitiesOn("a", new CountingSync()).start();
     }
 
     /**
@@ -208,29 +166,29 @@ public final class LifecycleScenarios {
      * minutes from now: PENDING, RUNNING, STOPPED at endAt, DELETED at the cleanup deadline. Returns
      * the session's runs.
      */
-    public static List<WorkflowExecutionHistory> twoHourSlot(SessionFixture f, UUID sessionId) {
-        Instant t0 = f.now();
+    public static List<WorkflowExecutionHistory> twoHourSlot(WorkflowSandbox sandbox, UUID sessionId) {
+        Instant t0 = sandbox.now();
         Timeslot slot = new Timeslot(t0.plus(Duration.ofMinutes(10)), t0.plus(Duration.ofMinutes(10)),
                 t0.plus(Duration.ofMinutes(130)), t0.plus(Duration.ofMinutes(140)));
-        SessionFixture.Started s = f.start(sessionId, threePartsOfTwoPods(slot), LifecycleSettings.DEFAULTS);
+        StartedSession s = sandbox.startSession(sessionId, threePartsOfTwoPods(slot), LifecycleSettings.DEFAULTS);
 
         SessionView pending = s.await("PENDING until provisionAt", v -> "WaitingForProvisionAt".equals(v.reason()));
         assertEquals(SessionStatus.PENDING, pending.status());
-        assertEquals(List.of(), f.engine.containersOf(sessionId));
-        f.env.sleep(Duration.between(f.now(), slot.provisionAt()).plusSeconds(1));
+        assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
+        sandbox.env().sleep(Duration.between(sandbox.now(), slot.provisionAt()).plusSeconds(1));
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
-        assertEquals(6, f.engine.containersOf(sessionId).size());
+        assertEquals(6, sandbox.engine().containersOf(sessionId).size());
         assertEquals(1, running.observedGeneration());
 
-        f.env.sleep(Duration.between(f.now(), slot.endAt()).plusSeconds(1));
+        sandbox.env().sleep(Duration.between(sandbox.now(), slot.endAt()).plusSeconds(1));
         SessionView stopped = s.awaitStatus(SessionStatus.STOPPED);
         assertEquals(DesiredStatus.STOPPED, stopped.desiredStatus());
         assertEquals(2, stopped.observedGeneration());
-        assertEquals(List.of(), f.engine.containersOf(sessionId));
+        assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
 
         assertEquals(SessionStatus.DELETED, s.result());
-        List<WorkflowExecutionHistory> runs = f.runs(s);
-        Instant closed = SessionFixture.closeTime(runs.getLast());
+        List<WorkflowExecutionHistory> runs = s.runs();
+        Instant closed = HistoryEvents.closeTime(runs.getLast());
         assertTrue(!closed.isAfter(slot.cleanupDeadline()), "ended by the deadline, at " + closed);
         return runs;
     }
@@ -239,8 +197,8 @@ public final class LifecycleScenarios {
      * A RUNNING session of two parts receives {@code reports} status reports for its web part, each
      * with a new message, then is stopped and deleted. Returns it once it has completed.
      */
-    public static SessionFixture.Started manyReports(SessionFixture f, UUID sessionId, int reports, LifecycleSettings lifecycle) {
-        SessionFixture.Started s = f.start(sessionId, TestSessions.twoPartsOfTwoPods(), lifecycle);
+    public static StartedSession manyReports(WorkflowSandbox sandbox, UUID sessionId, int reports, LifecycleSettings lifecycle) {
+        StartedSession s = sandbox.startSession(sessionId, TestSessions.twoPartsOfTwoPods(), lifecycle);
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
         PartView web = running.parts().getFirst();
         SessionWorkflow session = s.session();
@@ -250,11 +208,11 @@ public final class LifecycleScenarios {
         }
         String lastMessage = "report " + (reports - 1);
         s.await("the last report carried", v -> v.parts().getFirst().message().equals(lastMessage));
-        assertEquals(4, f.engine.containersOf(sessionId).size(), "the parts outlived every continue-as-new");
+        assertEquals(4, sandbox.engine().containersOf(sessionId).size(), "the parts outlived every continue-as-new");
 
         assertEquals(new DesiredStatusChange(DesiredStatus.STOPPED, 2, true), session.setDesiredStatus(DesiredStatus.STOPPED));
         s.awaitStatus(SessionStatus.STOPPED);
-        assertEquals(List.of(), f.engine.containersOf(sessionId));
+        assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
         session.setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, s.result());
         return s;
@@ -271,29 +229,26 @@ public final class LifecycleScenarios {
      * Restarts and jobs: a job completes; a worker crashes (the host relays its die event), backs
      * off, restarts after the timer, is restarted by an operator; then the part is deleted.
      */
-    public static WorkflowExecutionHistory partRestarts(TestWorkflowEnvironment env, FakeEngine engine) {
-        WorkflowClient client = env.getWorkflowClient();
-        String workflowId = WorkflowIds.part(RESTARTS_SESSION_ID, "mixed");
-        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
-                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
+    public static WorkflowExecutionHistory partRestarts(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
         PodSpec app = TestSessions.pod("app");
         PodSpec once = new PodSpec("once", TestSessions.IMAGE, List.of("true"), null, null, PodKind.JOB, null, null,
                 null, null, null);
         engine.exitAtOnce("once", 0);
-        WorkflowClient.start(part::run, new PartInput(RESTARTS_SESSION_ID, new PartSpec("mixed", List.of(app, once)),
-                DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
+        PartWorkflow part = sandbox.startPart(RESTARTS_SESSION_ID, new PartSpec("mixed", List.of(app, once)),
+                ReconcileSettings.DEFAULTS);
 
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
         String appId = appOf(ready).containerId();
         engine.exit(appId, 1, false);
         part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
         Eventually.await("app BACKING_OFF", part::view, v -> appOf(v).status() == PodStatus.BACKING_OFF);
-        env.sleep(ReconcileSettings.DEFAULTS.backoffBase().plusSeconds(1));
+        sandbox.env().sleep(ReconcileSettings.DEFAULTS.backoffBase().plusSeconds(1));
         Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
         part.podAction(new PodAction("app", PodAction.Kind.RESTART));
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
-        return client.fetchHistory(workflowId);
+        return sandbox.client().fetchHistory(WorkflowIds.part(RESTARTS_SESSION_ID, "mixed"));
     }
 
     private static PodView appOf(PartView part) {

@@ -6,12 +6,10 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.ParentClosePolicy;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
-import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What a parent's continue-as-new does to a running child, by close policy. On a Temporal cluster the
@@ -21,31 +19,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * in-process mode use, does not apply the policy then; this test pins that difference, so a passing
  * continue-as-new test here proves nothing about REQUEST_CANCEL on a cluster.
  */
-public class ParentClosePolicyOnContinueAsNewTest {
+class ParentClosePolicyOnContinueAsNewTest {
 
     @RegisterExtension
-    public static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(ContinueAsNewProbeImpl.class)
-            .build();
+    final WorkflowSandbox sandbox = new WorkflowSandbox(ContinueAsNewProbeImpl.class);
 
-    @Test
-    public void theTestServerLeavesARequestCancelChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
-        assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "request-cancel",
-                ParentClosePolicy.PARENT_CLOSE_POLICY_REQUEST_CANCEL));
-    }
-
-    @Test
-    public void abandonLeavesTheChildRunning(TestWorkflowEnvironment env, WorkflowOptions options) {
-        assertEquals(0, cancelRequestsOfChildAfterContinueAsNew(env, options, "abandon",
-                ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON));
-    }
-
-    /** Runs the probe; the child must still run; returns how many cancel requests reached it. */
-    private static long cancelRequestsOfChildAfterContinueAsNew(TestWorkflowEnvironment env, WorkflowOptions options,
-            String id, ParentClosePolicy policy) {
-        WorkflowClient client = env.getWorkflowClient();
-        ContinueAsNewProbe parent = client.newWorkflowStub(ContinueAsNewProbe.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(id).build());
+    @ParameterizedTest
+    @EnumSource(value = ParentClosePolicy.class, names = {"PARENT_CLOSE_POLICY_REQUEST_CANCEL", "PARENT_CLOSE_POLICY_ABANDON"})
+    void theTestServerLeavesTheChildRunningWhateverItsClosePolicy(ParentClosePolicy policy) {
+        String id = policy.name().toLowerCase();
+        WorkflowClient client = sandbox.client();
+        ContinueAsNewProbe parent = sandbox.newWorkflowStub(ContinueAsNewProbe.class, id);
         // Started and polled, never waited on: waiting for a result lets the test server skip time, straight to the
         // child's timeout.
         WorkflowClient.start(parent::run, 0, policy.name());
@@ -54,7 +38,7 @@ public class ParentClosePolicyOnContinueAsNewTest {
         Eventually.await("the parent's second run completed", () -> client.newUntypedWorkflowStub(id).describe().getStatus(),
                 status -> status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
         assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING, child.describe().getStatus());
-        return HistoryEvents.count(client.fetchHistory(id + "-child").getEvents(),
-                EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED);
+        assertEquals(0, HistoryEvents.count(client.fetchHistory(id + "-child").getEvents(),
+                EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED), "cancel requests that reached the child");
     }
 }

@@ -2,9 +2,8 @@ package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.workflow.host.HostWorkflowTest;
+import dev.steward.workflow.host.ScriptedHost;
 import io.temporal.common.WorkflowExecutionHistory;
-import io.temporal.testing.TestWorkflowEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,37 +40,29 @@ public class ReplayHistoryRecorder {
     @Test
     public void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
-        try (SessionFixture f = new SessionFixture()) {
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
                 write(resources.resolve(TIMESLOT_HISTORY),
-                        LifecycleScenarios.twoHourSlot(f, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
+                        LifecycleScenarios.twoHourSlot(sandbox, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
             }
         }
-        try (SessionFixture f = new SessionFixture()) {
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY))) {
-                SessionFixture.Started s = LifecycleScenarios.manyReports(f, LifecycleScenarios.REPORTS_SESSION_ID,
+                StartedSession s = LifecycleScenarios.manyReports(sandbox, LifecycleScenarios.REPORTS_SESSION_ID,
                         LifecycleScenarios.REPORTS, LifecycleScenarios.SHORT_RUNS);
-                write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), f.runs(s).getFirst());
+                write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), s.runs().getFirst());
             }
         }
         if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
-            FakeEngine engine = new FakeEngine();
-            TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
-            try {
-                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(env, engine));
-            } finally {
-                env.close();
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {
-            FakePlacement placement = new FakePlacement("a", "b");
-            HostWorkflowTest.ScriptedHost host = new HostWorkflowTest.ScriptedHost();
-            TestWorkflowEnvironment env = LifecycleScenarios.newPlacedEnvironment(placement, host);
-            try {
-                write(resources.resolve(PLACED_PART_HISTORY), LifecycleScenarios.placedPartMoves(env, placement));
-                write(resources.resolve(HOST_HISTORY), LifecycleScenarios.hostLostAndBack(env, host));
-            } finally {
-                env.close();
+            ScriptedHost host = new ScriptedHost();
+            try (WorkflowSandbox sandbox = LifecycleScenarios.placedSandbox(host)) {
+                write(resources.resolve(PLACED_PART_HISTORY), LifecycleScenarios.placedPartMoves(sandbox));
+                write(resources.resolve(HOST_HISTORY), LifecycleScenarios.hostLostAndBack(sandbox, host));
             }
         }
     }

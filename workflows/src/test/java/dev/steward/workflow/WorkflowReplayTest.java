@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.workflow.host.HostWorkflowImpl;
-import dev.steward.workflow.host.HostWorkflowTest;
+import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
-import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +18,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Replays stored histories against today's workflow code, so a change that would break running
@@ -27,51 +31,45 @@ import org.junit.jupiter.api.Test;
  */
 public class WorkflowReplayTest {
 
-    @Test
-    public void theStoredSessionHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.SESSION_HISTORY);
-        assertIsACompletedSessionLifecycle(history);
-
-        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
+    /** Each stored history, what it must show to be the scenario it stands for, and the workflow it replays against. */
+    static Stream<Arguments> storedHistories() {
+        return Stream.of(
+                stored(ReplayHistoryRecorder.SESSION_HISTORY, WorkflowReplayTest::assertIsACompletedSessionLifecycle,
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.PART_HISTORY, WorkflowReplayTest::assertIsACompletedPartLifecycle,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.TIMESLOT_HISTORY, WorkflowReplayTest::assertIsACompletedTimeslot,
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.BEFORE_CONTINUE_AS_NEW_HISTORY,
+                        WorkflowReplayTest::assertContinuedAsNewAfterStartingItsParts, SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.RESTARTS_HISTORY, WorkflowReplayTest::assertIsACompletedRestartsScenario,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.PLACED_PART_HISTORY, WorkflowReplayTest::assertIsACompletedPlacedPart,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.HOST_HISTORY, WorkflowReplayTest::assertIsAHostLostAndBack,
+                        HostWorkflowImpl.class));
     }
 
-    @Test
-    public void theStoredPartHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PART_HISTORY);
-        assertIsACompletedPartLifecycle(history);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("storedHistories")
+    void theStoredHistoryReplays(String resource, Consumer<WorkflowExecutionHistory> scenario, Class<?> workflow)
+            throws Exception {
+        WorkflowExecutionHistory history = load(resource);
+        scenario.accept(history);
 
-        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
-    }
-
-    @Test
-    public void theStoredTimeslotHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.TIMESLOT_HISTORY);
-        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
-        assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
-        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 3, "provisionAt, endAt and teardown timers");
-
-        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
-    }
-
-    @Test
-    public void theStoredRunBeforeContinueAsNewReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.BEFORE_CONTINUE_AS_NEW_HISTORY);
-        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW, history.getLastEvent().getEventType());
-        assertEquals(2, count(history, EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED));
-
-        WorkflowReplayer.replayWorkflowExecution(history, SessionWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(history, workflow);
     }
 
     @Test
     public void freshRunsOfTheTimeslotAndContinueAsNewReplay() throws Exception {
         List<WorkflowExecutionHistory> runs = new ArrayList<>();
-        try (SessionFixture f = new SessionFixture()) {
-            runs.addAll(LifecycleScenarios.twoHourSlot(f, UUID.randomUUID()));
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            runs.addAll(LifecycleScenarios.twoHourSlot(sandbox, UUID.randomUUID()));
             // Each report is at least one event however the worker batches them, so this many always
             // pass the threshold and the run continues as new.
             int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
-            runs.addAll(f.runs(LifecycleScenarios.manyReports(f, UUID.randomUUID(), reports,
-                    LifecycleScenarios.SHORT_RUNS)));
+            runs.addAll(LifecycleScenarios.manyReports(sandbox, UUID.randomUUID(), reports,
+                    LifecycleScenarios.SHORT_RUNS).runs());
         }
         assertTrue(runs.size() >= 3, "the reports scenario continued as new: " + runs.size() + " runs in all");
         for (WorkflowExecutionHistory run : runs) {
@@ -81,59 +79,25 @@ public class WorkflowReplayTest {
     }
 
     @Test
-    public void theStoredRestartsHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.RESTARTS_HISTORY);
-        assertIsACompletedRestartsScenario(history);
-
-        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
-    }
-
-    @Test
-    public void theStoredPlacedPartHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.PLACED_PART_HISTORY);
-        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
-        assertTrue(activities(history).stream().filter("Release"::equals).count() >= 3,
-                "the drain and the lost host released placements: " + activities(history));
-
-        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
-    }
-
-    @Test
-    public void theStoredHostHistoryReplays() throws Exception {
-        WorkflowExecutionHistory history = load(ReplayHistoryRecorder.HOST_HISTORY);
-        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
-        assertEquals(2, activities(history).stream().filter("NotifyParts"::equals).count(), "lost, then back");
-
-        WorkflowReplayer.replayWorkflowExecution(history, HostWorkflowImpl.class);
-    }
-
-    @Test
     public void freshPlacedHistoriesReplay() throws Exception {
-        FakePlacement placement = new FakePlacement("a", "b");
-        HostWorkflowTest.ScriptedHost host = new HostWorkflowTest.ScriptedHost();
-        TestWorkflowEnvironment env = LifecycleScenarios.newPlacedEnvironment(placement, host);
-        try {
+        ScriptedHost host = new ScriptedHost();
+        try (WorkflowSandbox sandbox = LifecycleScenarios.placedSandbox(host)) {
             WorkflowReplayer.replayWorkflowExecution(
-                    LifecycleScenarios.placedPartMoves(env, placement), PartWorkflowImpl.class);
-            WorkflowReplayer.replayWorkflowExecution(LifecycleScenarios.hostLostAndBack(env, host), HostWorkflowImpl.class);
-        } finally {
-            env.close();
+                    LifecycleScenarios.placedPartMoves(sandbox), PartWorkflowImpl.class);
+            WorkflowReplayer.replayWorkflowExecution(LifecycleScenarios.hostLostAndBack(sandbox, host),
+                    HostWorkflowImpl.class);
         }
     }
 
     @Test
     public void freshlyRecordedHistoriesReplay() throws Exception {
-        FakeEngine engine = new FakeEngine();
         WorkflowExecutionHistory session;
         WorkflowExecutionHistory part;
         WorkflowExecutionHistory restarts;
-        TestWorkflowEnvironment env = LifecycleScenarios.newEnvironment(engine, new InMemoryRecording());
-        try {
-            session = LifecycleScenarios.sessionLifecycle(env);
-            part = LifecycleScenarios.partLifecycle(env, engine);
-            restarts = LifecycleScenarios.partRestarts(env, engine);
-        } finally {
-            env.close();
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            session = LifecycleScenarios.sessionLifecycle(sandbox);
+            part = LifecycleScenarios.partLifecycle(sandbox);
+            restarts = LifecycleScenarios.partRestarts(sandbox);
         }
         assertIsACompletedSessionLifecycle(session);
         assertIsACompletedPartLifecycle(part);
@@ -159,6 +123,10 @@ public class WorkflowReplayTest {
 
     // ---- helpers
 
+    private static Arguments stored(String resource, Consumer<WorkflowExecutionHistory> scenario, Class<?> workflow) {
+        return Arguments.of(resource, scenario, workflow);
+    }
+
     private static WorkflowExecutionHistory load(String resource) throws IOException {
         try (InputStream in = WorkflowReplayTest.class.getClassLoader().getResourceAsStream(resource)) {
             assertNotNull(in, resource + " is missing; see ReplayHistoryRecorder for how to record it");
@@ -180,6 +148,28 @@ public class WorkflowReplayTest {
         // Recorded before the host drove resyncs, the part's own resync timer fired; since, the host's signal arrives.
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1
                 || count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) == 3, "a resync ran");
+    }
+
+    private static void assertIsACompletedTimeslot(WorkflowExecutionHistory history) {
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 3, "provisionAt, endAt and teardown timers");
+    }
+
+    private static void assertContinuedAsNewAfterStartingItsParts(WorkflowExecutionHistory history) {
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW, history.getLastEvent().getEventType());
+        assertEquals(2, count(history, EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED));
+    }
+
+    private static void assertIsACompletedPlacedPart(WorkflowExecutionHistory history) {
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(activities(history).stream().filter("Release"::equals).count() >= 3,
+                "the drain and the lost host released placements: " + activities(history));
+    }
+
+    private static void assertIsAHostLostAndBack(WorkflowExecutionHistory history) {
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, activities(history).stream().filter("NotifyParts"::equals).count(), "lost, then back");
     }
 
     private static void assertIsACompletedRestartsScenario(WorkflowExecutionHistory history) {

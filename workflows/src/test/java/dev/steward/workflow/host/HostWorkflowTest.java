@@ -4,123 +4,46 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostNotice;
-import dev.steward.contract.HostProbe;
-import dev.steward.contract.HostQueues;
-import dev.steward.contract.HostStatusChange;
-import dev.steward.contract.HostSyncActivities;
-import dev.steward.contract.ResyncResult;
 import dev.steward.contract.WorkflowIds;
-import dev.steward.model.HostHealth;
-import dev.steward.model.HostHealthDecision;
-import dev.steward.model.HostState;
 import dev.steward.model.HostStatus;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakePlacement;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
-import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import io.temporal.worker.Worker;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The host workflow: probes, what it tells placed parts and when, resync rate and continue-as-new, with time skipped. */
-public class HostWorkflowTest {
+class HostWorkflowTest {
 
     private static final String HOST = "h1";
     private static final Duration PROBE_EVERY = Duration.ofSeconds(10);
     private static final Duration LOST_AFTER = Duration.ofSeconds(60);
 
-    @RegisterExtension
-    public static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(HostWorkflowImpl.class)
-            .setDoNotStart(true)
-            .build();
-
-    /** Counts resyncs; relays return at once, as if each watch period ended. */
-    public static final class CountingSync implements HostSyncActivities {
-        final AtomicInteger resyncs = new AtomicInteger();
-
-        @Override
-        public void relayEvents(String deployment, int seconds) {}
-
-        @Override
-        public ResyncResult resync(String deployment, int orphanAgeSeconds) {
-            resyncs.incrementAndGet();
-            return new ResyncResult(0, 0, 0, 0);
-        }
-    }
-
-    /** An engine the test switches on and off, and operator switches, decided by the real {@link HostHealth}. */
-    public static final class ScriptedHost implements HostActivities {
-        public volatile boolean reachable = true;
-        volatile boolean draining;
-        public volatile boolean deleted;
-        /** How many notices fail to reach the parts before they get through again. */
-        final AtomicInteger noticesLost = new AtomicInteger();
-        final AtomicInteger probes = new AtomicInteger();
-        private HostState state = new HostState(HostStatus.UNKNOWN, true, false, 0, false);
-        public final List<HostNotice> told = new CopyOnWriteArrayList<>();
-
-        @Override
-        public HostProbe probe(String hostName) {
-            probes.incrementAndGet();
-            return new HostProbe(reachable, reachable ? "5.0" : null, null, 0, reachable ? null : "refused",
-                    Instant.now());
-        }
-
-        @Override
-        public synchronized HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe) {
-            if (deleted) {
-                throw ApplicationFailure.newNonRetryableFailure("host " + hostName + " is not registered",
-                        HostActivities.UNKNOWN_HOST);
-            }
-            HostState before = new HostState(state.status(), true, draining, state.failedProbes(),
-                    state.everReachable());
-            HostHealthDecision decision = HostHealth.afterProbe(before, probe.reachable(), "5.0", 2);
-            state = new HostState(decision.status(), true, draining, decision.failedProbes(),
-                    before.everReachable() || probe.reachable());
-            return new HostStatusChange(hostName, before.status(), decision.status(), decision.reason(),
-                    decision.message(), decision.failedProbes());
-        }
-
-        @Override
-        public int notifyParts(HostNotice notice) {
-            if (noticesLost.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                throw ApplicationFailure.newNonRetryableFailure("signalling the parts failed", "Unavailable");
-            }
-            told.add(notice);
-            return 1;
-        }
-    }
-
     private final CountingSync sync = new CountingSync();
     private final ScriptedHost host = new ScriptedHost();
-    private final FakePlacement placement = new FakePlacement(HOST);
+
+    @RegisterExtension
+    final WorkflowSandbox sandbox = new WorkflowSandbox(HostWorkflowImpl.class).onHosts(HOST)
+            .withActivities(host).withActivitiesOn(HOST, sync);
+
     private TestWorkflowEnvironment testEnv;
+    private FakePlacement placement;
     private HostWorkflow workflow;
     private WorkflowExecution first;
 
     @BeforeEach
-    public void start(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        worker.registerActivitiesImplementations(host, placement);
-        testEnv.newWorker(HostQueues.of(worker.getTaskQueue(), HOST)).registerActivitiesImplementations(sync);
-        testEnv.start();
-        this.testEnv = testEnv;
-        workflow = testEnv.getWorkflowClient().newWorkflowStub(HostWorkflow.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.host(HOST)).build());
+    public void start() {
+        testEnv = sandbox.env();
+        placement = sandbox.placement();
+        workflow = sandbox.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(HOST));
         first = WorkflowClient.start(workflow::run, new HostInput(HOST, "steward", Duration.ofSeconds(10), false,
                 PROBE_EVERY, LOST_AFTER, null));
     }

@@ -26,23 +26,15 @@ import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
 import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.InMemoryRecording;
-import dev.steward.workflow.TestHosts;
 import dev.steward.workflow.TestSessions;
-import dev.steward.workflow.session.SessionWorkflowImpl;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
-import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.failure.CanceledFailure;
-import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import io.temporal.worker.Worker;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -50,32 +42,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PartWorkflowTest {
 
     @RegisterExtension
-    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class)
-            .setDoNotStart(true)
-            .build();
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = new FakeEngine();
-    private final InMemoryRecording recording = new InMemoryRecording();
+    private final FakeEngine engine = sandbox.engine();
+    private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
-
-    private TestWorkflowEnvironment testEnv;
-    private WorkflowClient client;
-    private WorkflowOptions options;
-
-    @BeforeEach
-    void startWorker(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        TestHosts.registerLocal(testEnv, worker, engine, recording);
-        testEnv.start();
-        this.testEnv = testEnv;
-        this.client = testEnv.getWorkflowClient();
-        this.options = options;
-    }
-
-    @AfterEach
-    void releaseHeldActivities() {
-        engine.releaseListings();
-    }
 
     @Test
     void aPodWithAnInvalidSpecFailsWhileItsSiblingBecomesReady() {
@@ -179,7 +150,7 @@ class PartWorkflowTest {
 
         String workflowId = WorkflowIds.part(sessionId, "web");
         List<HistoryEvent> events = Eventually.await("the stale signal handled",
-                () -> client.fetchHistory(workflowId).getEvents(),
+                () -> sandbox.client().fetchHistory(workflowId).getEvents(),
                 e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
         int staleSignal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
         assertFalse(HistoryEvents.anyAfter(events, staleSignal, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
@@ -194,10 +165,7 @@ class PartWorkflowTest {
     // ---- helpers
 
     private PartWorkflow start(PartSpec spec) {
-        PartWorkflow part = client.newWorkflowStub(PartWorkflow.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.part(sessionId, spec.name())).build());
-        WorkflowClient.start(part::run, new PartInput(sessionId, spec, DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
-        return part;
+        return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
     }
 
     private static PartView awaitStatus(PartWorkflow part, PartStatus wanted) {

@@ -22,23 +22,16 @@ import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
 import dev.steward.workflow.FakePlacement;
 import dev.steward.workflow.InMemoryRecording;
-import dev.steward.workflow.TestHosts;
 import dev.steward.workflow.TestSessions;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import io.temporal.worker.Worker;
+import dev.steward.workflow.WorkflowSandbox;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,28 +40,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PodPlacementTest {
 
     @RegisterExtension
-    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(PartWorkflowImpl.class)
-            .setDoNotStart(true)
-            .build();
+    final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class).onHosts("a", "b");
 
-    private final List<String> journal = new CopyOnWriteArrayList<>();
-    private final FakeEngine hostA = new FakeEngine("a", journal);
-    private final FakeEngine hostB = new FakeEngine("b", journal);
-    private final FakePlacement placement = new FakePlacement("a", "b");
-    private final InMemoryRecording recording = new InMemoryRecording();
+    private final List<String> journal = sandbox.journal();
+    private final FakeEngine hostA = sandbox.engine("a");
+    private final FakeEngine hostB = sandbox.engine("b");
+    private final FakePlacement placement = sandbox.placement();
+    private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
-
-    private TestWorkflowEnvironment testEnv;
-    private WorkflowOptions options;
-
-    @BeforeEach
-    void startWorkers(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        TestHosts.register(testEnv, worker, placement, Map.of("a", hostA, "b", hostB), recording);
-        testEnv.start();
-        this.testEnv = testEnv;
-        this.options = options;
-    }
 
     @Test
     void podsSpreadOverBothHostsAndEachContainerRunsWhereItsPodWasPlaced() {
@@ -114,7 +93,7 @@ class PodPlacementTest {
         Eventually.await("waiting", part::view, v -> "Unschedulable".equals(pod(v, "p1").reason()));
 
         placement.setSlots("a", 1);
-        testEnv.sleep(Duration.ofSeconds(31));
+        sandbox.env().sleep(Duration.ofSeconds(31));
 
         assertEquals("a", pod(awaitReady(part), "p1").host());
     }
@@ -149,14 +128,14 @@ class PodPlacementTest {
         hostStopsTakingPods(part, "a", HostStatus.DRAINING, "host draining");
 
         awaitReadyOn(part, "b");
-        testEnv.sleep(Duration.ofMinutes(2));
+        sandbox.env().sleep(Duration.ofMinutes(2));
         assertTrue(part.view().pods().stream().allMatch(p -> "b".equals(p.host()) && p.status() == PodStatus.READY),
                 "the pods stay on b: " + part.view());
     }
 
     @Test
     void aHostThatStopsTakingPodsWhileAPodIsPlacedOnItStillSeesThePodMove() {
-        PartWorkflow part = testEnv.getWorkflowClient().newWorkflowStub(PartWorkflow.class,
+        PartWorkflow part = sandbox.client().newWorkflowStub(PartWorkflow.class,
                 WorkflowIds.part(sessionId, "web"));
         AtomicReference<String> placedOnB = new AtomicReference<>();
         placement.onPlaced((pod, host) -> {
@@ -183,9 +162,9 @@ class PodPlacementTest {
 
         placement.takePods("b");
         part.hostChanged(new HostNotice("b", HostStatus.READY, "host ready again"));
-        testEnv.sleep(Duration.ofMinutes(2)); // past the move's retry, which has nothing to retry now
+        sandbox.env().sleep(Duration.ofMinutes(2)); // past the move's retry, which has nothing to retry now
         int rested = hostB.listings();
-        testEnv.sleep(Duration.ofMinutes(5));
+        sandbox.env().sleep(Duration.ofMinutes(5));
 
         assertEquals(rested, hostB.listings(), "nothing is due, so the part makes no pass");
         assertEquals(Map.of("a", 1L, "b", 1L), part.view().pods().stream()
@@ -275,10 +254,7 @@ class PodPlacementTest {
     }
 
     private PartWorkflow start(PartSpec spec) {
-        PartWorkflow part = testEnv.getWorkflowClient().newWorkflowStub(PartWorkflow.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.part(sessionId, "web")).build());
-        WorkflowClient.start(part::run, new PartInput(sessionId, spec, DesiredStatus.RUNNING, 1, ReconcileSettings.DEFAULTS));
-        return part;
+        return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
     }
 
     private static PartView awaitReady(PartWorkflow part) {

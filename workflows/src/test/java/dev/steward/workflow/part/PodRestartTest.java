@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.ContainerEvent;
-import dev.steward.contract.WorkflowIds;
-import dev.steward.model.DesiredStatus;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -16,14 +14,9 @@ import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
-import dev.steward.workflow.InMemoryRecording;
-import dev.steward.workflow.TestHosts;
 import dev.steward.workflow.TestSessions;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import io.temporal.worker.Worker;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -40,27 +33,18 @@ class PodRestartTest {
             null);
 
     @RegisterExtension
-    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(PartWorkflowImpl.class)
-            .setDoNotStart(true)
-            .build();
+    final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class);
 
-    private final FakeEngine engine = new FakeEngine();
-    private final InMemoryRecording recording = new InMemoryRecording();
+    private final FakeEngine engine = sandbox.engine();
     private final UUID sessionId = UUID.randomUUID();
 
     private TestWorkflowEnvironment testEnv;
     private PartWorkflow part;
 
     @BeforeEach
-    void start(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        TestHosts.registerLocal(testEnv, worker, engine, recording);
-        testEnv.start();
-        this.testEnv = testEnv;
-        part = testEnv.getWorkflowClient().newWorkflowStub(PartWorkflow.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.part(sessionId, "web")).build());
-        WorkflowClient.start(part::run,
-                new PartInput(sessionId, TestSessions.part("web", "app"), DesiredStatus.RUNNING, 1, SETTINGS));
+    void start() {
+        testEnv = sandbox.env();
+        part = sandbox.startPart(sessionId, TestSessions.part("web", "app"), SETTINGS);
     }
 
     @Test

@@ -2,16 +2,22 @@ package dev.steward.workflow.part;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.argumentSet;
 
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PodKind;
 import dev.steward.model.PodSpec;
+import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.RestartSettings;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class RestartDecisionTest {
 
@@ -54,14 +60,6 @@ class RestartDecisionTest {
     }
 
     @Test
-    void pastMaxRestartsThePodCrashLoops() {
-        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 5, 5, 1, NOW);
-        assertEquals(RestartDecision.Action.FAIL, d.action());
-        assertEquals("CrashLoopBackOff", d.reason());
-        assertTrue(d.message().contains("maxRestarts is 5"), d.message());
-    }
-
-    @Test
     void zeroMaxRestartsIsUnlimited() {
         ReconcileSettings unlimited = DEFAULTS.with(new dev.steward.model.RestartSettings(null, null, null, 0, null));
         RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), unlimited, exit(1, false), 1000, 9, 1, NOW);
@@ -78,21 +76,10 @@ class RestartDecisionTest {
     }
 
     @Test
-    void neverFailsAtTheFirstExit() {
-        RestartDecision d = RestartDecision.after(worker(RestartPolicy.NEVER), DEFAULTS, exit(3, false), 0, 0, 1, NOW);
-        assertEquals(RestartDecision.Action.FAIL, d.action());
-        assertEquals("Error", d.reason());
-        assertTrue(d.message().contains("code 3"), d.message());
-    }
-
-    @Test
-    void jobsCompleteOnZeroAndFailOtherwise() {
+    void aJobRunsOnceAndCompletesOnZero() {
         PodSpec job = job();
         assertEquals(RestartPolicy.NEVER, job.restartPolicy(), "a job runs once unless told otherwise");
         assertEquals(RestartDecision.Action.COMPLETE, RestartDecision.after(job, DEFAULTS, exit(0, false), 0, 0, 1, NOW).action());
-        RestartDecision three = RestartDecision.after(job, DEFAULTS, exit(3, false), 0, 0, 1, NOW);
-        assertEquals(RestartDecision.Action.FAIL, three.action());
-        assertEquals("Error", three.reason());
     }
 
     @Test
@@ -100,10 +87,27 @@ class RestartDecisionTest {
         assertEquals(new ExitInfo(137, "OOMKilled"), RestartDecision.exitOf(137, true));
         assertEquals(new ExitInfo(137, "Error"), RestartDecision.exitOf(137, false));
         assertEquals(new ExitInfo(0, "Completed"), RestartDecision.exitOf(0, false));
-        RestartDecision d = RestartDecision.after(job(), DEFAULTS, RestartDecision.exitOf(137, true), 0, 0, 1, NOW);
+    }
+
+    /** Pods that may not restart after this exit: each fails, and says why. */
+    static Stream<Arguments> noRestart() {
+        return Stream.of(
+                argumentSet("past maxRestarts the pod crash-loops", worker(RestartPolicy.ALWAYS), exit(1, false), 5,
+                        Reason.CRASH_LOOP_BACK_OFF, "maxRestarts is 5"),
+                argumentSet("policy never fails at the first exit", worker(RestartPolicy.NEVER), exit(3, false), 0,
+                        Reason.EXIT_ERROR, "code 3"),
+                argumentSet("a job fails on a non-zero exit", job(), exit(3, false), 0, Reason.EXIT_ERROR, "code 3"),
+                argumentSet("an OOM-killed job fails", job(), RestartDecision.exitOf(137, true), 0,
+                        Reason.EXIT_OOM_KILLED, "memory limit"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("noRestart")
+    void aPodThatMayNotRestartFailsSayingWhy(PodSpec pod, ExitInfo exit, int restarts, Reason reason, String says) {
+        RestartDecision d = RestartDecision.after(pod, DEFAULTS, exit, restarts, restarts, 1, NOW);
         assertEquals(RestartDecision.Action.FAIL, d.action());
-        assertEquals("OOMKilled", d.reason());
-        assertTrue(d.message().contains("memory limit"), d.message());
+        assertEquals(reason.code(), d.reason());
+        assertTrue(d.message().contains(says), d.message());
     }
 
     private static ExitInfo exit(int code, boolean oom) {

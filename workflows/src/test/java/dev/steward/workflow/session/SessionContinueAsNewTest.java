@@ -7,14 +7,15 @@ import dev.steward.contract.WorkflowIds;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.LifecycleScenarios;
-import dev.steward.workflow.SessionFixture;
+import dev.steward.workflow.StartedSession;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** History stays bounded: the session continues as new, carrying its state, and its parts live on. */
 class SessionContinueAsNewTest {
@@ -22,20 +23,16 @@ class SessionContinueAsNewTest {
     private static final int REPORTS = 5_000;
     private static final int HISTORY_LIMIT = 10_000;
 
-    private final SessionFixture f = new SessionFixture();
-
-    @AfterEach
-    void close() {
-        f.close();
-    }
+    @RegisterExtension
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
     @Test
     void fiveThousandReportsKeepEveryRunShortAndTheSessionStillCompletes() {
         UUID id = UUID.randomUUID();
 
-        SessionFixture.Started s = LifecycleScenarios.manyReports(f, id, REPORTS, LifecycleSettings.DEFAULTS);
+        StartedSession s = LifecycleScenarios.manyReports(sandbox, id, REPORTS, LifecycleSettings.DEFAULTS);
 
-        List<WorkflowExecutionHistory> runs = f.runs(s);
+        List<WorkflowExecutionHistory> runs = s.runs();
         List<Integer> lengths = runs.stream().map(r -> r.getEvents().size()).toList();
         System.out.println(REPORTS + " status signals: session history events per run " + lengths + ", largest "
                 + lengths.stream().mapToInt(Integer::intValue).max().orElseThrow());
@@ -50,7 +47,7 @@ class SessionContinueAsNewTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, runs.getLast().getLastEvent().getEventType());
         // The parts were started by the first run and never restarted: one execution each, completed.
         for (String part : List.of("web", "db")) {
-            var child = f.client.newUntypedWorkflowStub(WorkflowIds.part(id, part)).describe();
+            var child = sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(id, part)).describe();
             assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED, child.getStatus(), part);
             assertEquals(runs.getFirst().getWorkflowExecution().getWorkflowId(), child.getParentExecution().getWorkflowId());
             assertEquals(s.firstRunId(), child.getParentExecution().getRunId(), part + " was started by the first run");

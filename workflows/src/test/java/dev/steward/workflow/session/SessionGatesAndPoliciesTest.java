@@ -19,28 +19,25 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.SessionFixture;
+import dev.steward.workflow.StartedSession;
+import dev.steward.workflow.WorkflowSandbox;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.part.PartReport;
 import io.temporal.client.WorkflowUpdateException;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Parts start in order and by gate; a failed part is escalated by its policy. */
 class SessionGatesAndPoliciesTest {
 
-    private final SessionFixture f = new SessionFixture();
-
-    @AfterEach
-    void close() {
-        f.close();
-    }
+    @RegisterExtension
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
     @Test
     void aGatedPartWaitsUntilThePartsItNamesAreReady() {
-        f.engine.holdListings(); // db cannot become READY yet
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE,
+        sandbox.engine().holdListings(); // db cannot become READY yet
+        StartedSession s = sandbox.startSession(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", List.of("api"), PartGate.READY, null, null, "app"),
                 TestSessions.part("api", List.of("db"), PartGate.READY, null, null, "server"),
                 TestSessions.part("db", "primary", "replica")), LifecycleSettings.DEFAULTS);
@@ -51,18 +48,18 @@ class SessionGatesAndPoliciesTest {
         assertEquals("WaitingForParts", part(waiting, "api").reason());
         assertTrue(part(waiting, "api").message().equals("waits for db (PENDING) to be READY"), part(waiting, "api").message());
         assertTrue(part(waiting, "web").message().contains("api (WAITING)"), part(waiting, "web").message());
-        f.engine.releaseListings();
+        sandbox.engine().releaseListings();
 
         s.awaitStatus(SessionStatus.RUNNING);
         // Containers were created db first, then api, then web.
         assertEquals(List.of("db", "db", "api", "web"),
-                f.engine.containersOf(s.id()).stream().map(c -> c.label(StewardLabels.PART)).toList());
-        assertEquals("WAITING", f.recording.partTransitions(s.id(), "web").getFirst().to());
+                sandbox.engine().containersOf(s.id()).stream().map(c -> c.label(StewardLabels.PART)).toList());
+        assertEquals("WAITING", sandbox.recording().partTransitions(s.id(), "web").getFirst().to());
     }
 
     @Test
     void aCompletedGateWaitsForCompletionNotReadiness() {
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE,
+        StartedSession s = sandbox.startSession(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("seed", "loader"),
                 TestSessions.part("app", List.of("seed"), PartGate.COMPLETED, null, null, "server")),
                 LifecycleSettings.DEFAULTS);
@@ -70,40 +67,40 @@ class SessionGatesAndPoliciesTest {
         SessionView waiting = s.await("seed READY, app still WAITING", v -> part(v, "seed").status() == PartStatus.READY
                 && part(v, "app").status() == PartStatus.WAITING);
         assertTrue(part(waiting, "app").message().contains("seed (READY) to be COMPLETED"), part(waiting, "app").message());
-        assertTrue(f.engine.containerOf(s.id(), "app", "server").isEmpty());
+        assertTrue(sandbox.engine().containerOf(s.id(), "app", "server").isEmpty());
 
         PartView seed = part(waiting, "seed");
         s.session().partChanged(new PartReport(new PartView("seed", PartStatus.COMPLETED, "AllPodsCompleted",
                 "every pod ran to completion", seed.pods()), 1, null));
 
         s.await("app started", v -> part(v, "app").status() == PartStatus.READY);
-        assertTrue(f.engine.containerOf(s.id(), "app", "server").isPresent());
+        assertTrue(sandbox.engine().containerOf(s.id(), "app", "server").isPresent());
     }
 
     @Test
     void anAbortingPartTearsTheSessionDownAndNamesThePartAndPod() {
-        f.engine.exitAtOnce("primary", 3);
-        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
+        sandbox.engine().exitAtOnce("primary", 3);
+        StartedSession s = sandbox.startSession(failingFast(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", "app"),
                 TestSessions.part("db", List.of(), null, FailurePolicy.ABORT, null, "primary", "replica"))),
                 LifecycleSettings.DEFAULTS);
 
         assertEquals(SessionStatus.FAILED, s.result());
 
-        assertEquals(List.of(), f.engine.containersOf(s.id()));
-        TransitionRecord last = f.recording.sessionTransitions(s.id()).getLast();
+        assertEquals(List.of(), sandbox.engine().containersOf(s.id()));
+        TransitionRecord last = sandbox.recording().sessionTransitions(s.id()).getLast();
         assertEquals("FAILED", last.to());
         assertEquals("PartFailed", last.reason());
         assertTrue(last.message().contains("part db failed: pod primary CrashLoopBackOff"), last.message());
         assertTrue(last.message().contains("after " + (FAIL_FAST.maxRestarts() + 1) + " attempt(s)"), last.message());
         assertTrue(last.message().contains("onFailure abort"), last.message());
-        assertEquals("DELETED", f.recording.partTransitions(s.id(), "web").getLast().to());
+        assertEquals("DELETED", sandbox.recording().partTransitions(s.id(), "web").getLast().to());
     }
 
     @Test
     void aContinuingPartDegradesTheSessionAndCanBeRetried() {
-        f.engine.exitAtOnce("primary", 3);
-        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
+        sandbox.engine().exitAtOnce("primary", 3);
+        StartedSession s = sandbox.startSession(failingFast(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", "app"),
                 TestSessions.part("db", List.of(), null, FailurePolicy.CONTINUE, null, "primary"))),
                 LifecycleSettings.DEFAULTS);
@@ -111,13 +108,13 @@ class SessionGatesAndPoliciesTest {
         SessionView degraded = s.await("DEGRADED and converged",
                 v -> v.status() == SessionStatus.DEGRADED && v.observedGeneration() == 1);
         assertEquals(PartStatus.READY, part(degraded, "web").status());
-        assertTrue(f.engine.containerOf(s.id(), "web", "app").map(ContainerState::running).orElse(false));
+        assertTrue(sandbox.engine().containerOf(s.id(), "web", "app").map(ContainerState::running).orElse(false));
         assertEquals("True", condition(degraded, Condition.DEGRADED).status());
         assertEquals("False", condition(degraded, Condition.READY).status());
         assertThrows(WorkflowUpdateException.class, () -> s.session().retryPart("web"), "web has not failed");
         assertThrows(WorkflowUpdateException.class, () -> s.session().retryPart("nope"));
 
-        f.engine.stopExiting("primary");
+        sandbox.engine().stopExiting("primary");
         assertEquals(new OperatorActionResult("retry-part", "db", 2), s.session().retryPart("db"));
 
         SessionView running = s.await("RUNNING at generation 2",
@@ -125,14 +122,14 @@ class SessionGatesAndPoliciesTest {
         assertEquals("True", condition(running, Condition.READY).status());
         assertEquals("False", condition(running, Condition.DEGRADED).status());
         // Recorded by an activity right after the workflow changed them.
-        Eventually.await("the conditions recorded", f.recording::conditions,
+        Eventually.await("the conditions recorded", sandbox.recording()::conditions,
                 recorded -> !recorded.isEmpty() && recorded.getLast().equals(running.conditions()));
     }
 
     @Test
     void aPartWithinItsMaxUnhealthyStaysReady() {
-        f.engine.exitAtOnce("b", 3);
-        SessionFixture.Started s = f.start(failingFast(TestSessions.session(Timeslot.NONE,
+        sandbox.engine().exitAtOnce("b", 3);
+        StartedSession s = sandbox.startSession(failingFast(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("pool", List.of(), null, FailurePolicy.ABORT, "50%", "a", "b"))),
                 LifecycleSettings.DEFAULTS);
 
@@ -143,11 +140,11 @@ class SessionGatesAndPoliciesTest {
 
     @Test
     void reconcilingNowMakesEveryPartReadTheEngineAtOnce() {
-        SessionFixture.Started s = f.start(TestSessions.session(Timeslot.NONE, TestSessions.part("web", "app")),
+        StartedSession s = sandbox.startSession(TestSessions.session(Timeslot.NONE, TestSessions.part("web", "app")),
                 LifecycleSettings.DEFAULTS);
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
         String before = part(running, "web").pods().getFirst().containerId();
-        f.engine.deleteBehindTheWorkflowsBack(before);
+        sandbox.engine().deleteBehindTheWorkflowsBack(before);
 
         assertEquals("reconcile", s.session().reconcileNow().action());
 

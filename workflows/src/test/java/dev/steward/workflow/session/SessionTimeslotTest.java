@@ -13,8 +13,10 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
+import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.LifecycleScenarios;
-import dev.steward.workflow.SessionFixture;
+import dev.steward.workflow.StartedSession;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.sdk.v1.WorkflowMetadata;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowStub;
@@ -24,8 +26,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The timeslot as workflow timers, on a time-skipping test server. */
 class SessionTimeslotTest {
@@ -33,20 +35,16 @@ class SessionTimeslotTest {
     private static final LifecycleSettings LIFECYCLE =
             new LifecycleSettings(Duration.ofMinutes(2), Duration.ofSeconds(15), 2_000);
 
-    private final SessionFixture f = new SessionFixture();
-
-    @AfterEach
-    void close() {
-        f.close();
-    }
+    @RegisterExtension
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
     @Test
     void aTwoHourSlotRunsFromProvisionAtToItsCleanupDeadline() {
         UUID id = UUID.randomUUID();
 
-        List<WorkflowExecutionHistory> runs = LifecycleScenarios.twoHourSlot(f, id);
+        List<WorkflowExecutionHistory> runs = LifecycleScenarios.twoHourSlot(sandbox, id);
 
-        List<TransitionRecord> steps = f.recording.sessionTransitions(id);
+        List<TransitionRecord> steps = sandbox.recording().sessionTransitions(id);
         assertEquals(List.of("PENDING", "PROVISIONING", "RUNNING", "STOPPING", "STOPPED", "STOPPING", "DELETED"),
                 steps.stream().map(TransitionRecord::to).toList());
         assertEquals("TimeslotEnded", steps.get(3).reason());
@@ -55,15 +53,15 @@ class SessionTimeslotTest {
         System.out.println("two-hour slot, 3 parts x 2 pods: session history events per run "
                 + runs.stream().map(r -> r.getEvents().size()).toList() + "; part histories "
                 + List.of("web", "api", "db").stream()
-                        .map(p -> p + "=" + f.client.fetchHistory(WorkflowIds.part(id, p)).getEvents().size()).toList());
+                        .map(p -> p + "=" + sandbox.client().fetchHistory(WorkflowIds.part(id, p)).getEvents().size()).toList());
         runs.forEach(run -> assertTrue(run.getEvents().size() <= 10_000, "run of " + run.getEvents().size()));
     }
 
     @Test
     void theSessionIsFindableAndSaysWhatItWaitsFor() {
-        Instant t0 = f.now();
+        Instant t0 = sandbox.now();
         Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofHours(1)), t0.plus(Duration.ofHours(2)));
-        SessionFixture.Started s = running(slot);
+        StartedSession s = running(slot);
 
         WorkflowStub stub = WorkflowStub.fromTyped(s.session());
         WorkflowExecutionDescription description = Eventually.await("search attributes show RUNNING",
@@ -79,22 +77,22 @@ class SessionTimeslotTest {
     void theDeadlineHoldsWhenTeardownHangs() {
         // The test server does not skip time while an activity is open, so the hang lasts seconds, not minutes.
         LifecycleSettings lifecycle = new LifecycleSettings(Duration.ofSeconds(6), Duration.ofSeconds(3), 2_000);
-        Instant t0 = f.now();
+        Instant t0 = sandbox.now();
         Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofMinutes(20)),
                 t0.plus(Duration.ofMinutes(20)).plus(Duration.ofSeconds(10)));
-        SessionFixture.Started s = f.start(LifecycleScenarios.threePartsOfTwoPods(slot), lifecycle);
+        StartedSession s = sandbox.startSession(LifecycleScenarios.threePartsOfTwoPods(slot), lifecycle);
         s.awaitStatus(SessionStatus.RUNNING);
-        assertEquals(6, f.engine.containersOf(s.id()).size());
-        f.engine.hangStops(); // graceful teardown never finishes
+        assertEquals(6, sandbox.engine().containersOf(s.id()).size());
+        sandbox.engine().hangStops(); // graceful teardown never finishes
 
         assertEquals(SessionStatus.EXPIRED, s.result());
 
-        assertEquals(List.of(), f.engine.containersOf(s.id()));
-        TransitionRecord last = f.recording.sessionTransitions(s.id()).getLast();
+        assertEquals(List.of(), sandbox.engine().containersOf(s.id()));
+        TransitionRecord last = sandbox.recording().sessionTransitions(s.id()).getLast();
         assertEquals("EXPIRED", last.to());
         // The last container went before the deadline; the session ends once the kill path has watched until it.
-        assertTrue(f.engine.lastRemovalScheduledAt().isBefore(slot.cleanupDeadline()), "removed at "
-                + f.engine.lastRemovalScheduledAt() + ", deadline " + slot.cleanupDeadline());
+        assertTrue(sandbox.engine().lastRemovalScheduledAt().isBefore(slot.cleanupDeadline()), "removed at "
+                + sandbox.engine().lastRemovalScheduledAt() + ", deadline " + slot.cleanupDeadline());
         assertTrue(Duration.between(slot.cleanupDeadline(), last.occurredAt()).compareTo(Duration.ofSeconds(1)) < 0,
                 "EXPIRED at " + last.occurredAt() + ", deadline " + slot.cleanupDeadline());
         assertEquals("CleanupDeadlineForced", last.reason());
@@ -103,17 +101,17 @@ class SessionTimeslotTest {
 
     @Test
     void movingTheTimeslotMovesTheTimers() {
-        Instant t0 = f.now();
-        SessionFixture.Started s = running(new Timeslot(null, null, t0.plus(Duration.ofHours(1)),
+        Instant t0 = sandbox.now();
+        StartedSession s = running(new Timeslot(null, null, t0.plus(Duration.ofHours(1)),
                 t0.plus(Duration.ofMinutes(90))));
 
         Timeslot extended = new Timeslot(null, null, t0.plus(Duration.ofHours(3)), t0.plus(Duration.ofMinutes(210)));
         assertEquals(new TimeslotChange(extended, 2), s.session().setTimeslot(extended));
-        f.env.sleep(Duration.ofMinutes(100)); // past the old deadline
+        sandbox.env().sleep(Duration.ofMinutes(100)); // past the old deadline
         SessionView stillRunning = s.session().tree();
         assertEquals(SessionStatus.RUNNING, stillRunning.status());
         assertEquals(extended, stillRunning.timeslot());
-        assertEquals(6, f.engine.containersOf(s.id()).size());
+        assertEquals(6, sandbox.engine().containersOf(s.id()).size());
 
         Timeslot backwards = new Timeslot(null, null, t0.plus(Duration.ofHours(4)), t0.plus(Duration.ofHours(3)));
         assertThrows(WorkflowUpdateException.class, () -> s.session().setTimeslot(backwards));
@@ -121,21 +119,21 @@ class SessionTimeslotTest {
         assertThrows(WorkflowUpdateException.class, () -> s.session().setTimeslot(deadlinePassed));
         assertEquals(2, s.session().tree().generation());
 
-        Instant now = f.now();
+        Instant now = sandbox.now();
         Timeslot shortened = new Timeslot(null, null, now.plus(Duration.ofMinutes(10)), now.plus(Duration.ofMinutes(20)));
         assertEquals(3, s.session().setTimeslot(shortened).generation());
-        f.env.sleep(Duration.ofMinutes(11));
+        sandbox.env().sleep(Duration.ofMinutes(11));
         SessionView stopped = s.awaitStatus(SessionStatus.STOPPED);
         assertEquals(DesiredStatus.STOPPED, stopped.desiredStatus());
         assertEquals(SessionStatus.DELETED, s.result());
         // The workflow's own close time: the test clock may skip on while the result is fetched.
-        Instant closed = SessionFixture.closeTime(f.runs(s).getLast());
+        Instant closed = HistoryEvents.closeTime(s.runs().getLast());
         assertFalse(closed.isAfter(shortened.cleanupDeadline()), "ended by the new deadline, at " + closed);
-        assertEquals(List.of(extended, shortened), f.recording.timeslots());
+        assertEquals(List.of(extended, shortened), sandbox.recording().timeslots());
     }
 
-    private SessionFixture.Started running(Timeslot slot) {
-        SessionFixture.Started s = f.start(LifecycleScenarios.threePartsOfTwoPods(slot), LIFECYCLE);
+    private StartedSession running(Timeslot slot) {
+        StartedSession s = sandbox.startSession(LifecycleScenarios.threePartsOfTwoPods(slot), LIFECYCLE);
         s.awaitStatus(SessionStatus.RUNNING);
         return s;
     }

@@ -12,13 +12,13 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.TransitionRecord;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.LifecycleSettings;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
-import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -28,27 +28,21 @@ import dev.steward.workflow.FakeEngine;
 import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.RecordedDesiredStatus;
-import dev.steward.workflow.TestHosts;
 import dev.steward.workflow.TestSessions;
-import dev.steward.workflow.part.PartWorkflowImpl;
+import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.TestWorkflowExtension;
-import io.temporal.worker.Worker;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -57,15 +51,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SessionWorkflowTest {
 
     @RegisterExtension
-    static final TestWorkflowExtension temporal = TestWorkflowExtension.newBuilder()
-            .registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class)
-            .registerSearchAttribute(SessionSearchAttributes.STATUS.getName(), SessionSearchAttributes.TYPE)
-            .registerSearchAttribute(SessionSearchAttributes.DESIRED_STATUS.getName(), SessionSearchAttributes.TYPE)
-            .setDoNotStart(true)
-            .build();
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = new FakeEngine();
-    private final InMemoryRecording recording = new InMemoryRecording();
+    private final FakeEngine engine = sandbox.engine();
+    private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
     private final SessionSpec spec = TestSessions.twoPartsOfTwoPods();
 
@@ -73,19 +62,9 @@ class SessionWorkflowTest {
     private SessionWorkflow session;
 
     @BeforeEach
-    void startSession(TestWorkflowEnvironment testEnv, Worker worker, WorkflowOptions options) {
-        TestHosts.registerLocal(testEnv, worker, engine, recording);
-        testEnv.start();
-        client = testEnv.getWorkflowClient();
-        session = client.newWorkflowStub(SessionWorkflow.class,
-                WorkflowOptions.newBuilder(options).setWorkflowId(WorkflowIds.session(sessionId)).build());
-        WorkflowClient.start(session::run, new SessionInput(sessionId, spec, 1, ReconcileSettings.DEFAULTS, null, null));
-    }
-
-    @AfterEach
-    void releaseHeldActivities() {
-        engine.releaseListings();
-        recording.releaseDesiredStatuses();
+    void startSession() {
+        client = sandbox.client();
+        session = sandbox.startSession(sessionId, spec, LifecycleSettings.DEFAULTS).session();
     }
 
     @Test
@@ -111,7 +90,7 @@ class SessionWorkflowTest {
                                 "steward.pod", pod.name(),
                                 "steward.generation", "1",
                                 "steward.spec-hash", specHash,
-                                "steward.host", TestHosts.LOCAL),
+                                "steward.host", WorkflowSandbox.LOCAL),
                         container.labels());
                 assertEquals(ContainerNames.of(sessionId, part.name(), pod.name(), specHash), container.name());
                 assertTrue(container.running(), container.toString());
@@ -120,7 +99,7 @@ class SessionWorkflowTest {
                 PodView view = podView(running, part.name(), pod.name());
                 assertEquals(PodStatus.READY, view.status());
                 assertEquals(container.id(), view.containerId());
-                assertEquals(TestHosts.LOCAL, view.host());
+                assertEquals(WorkflowSandbox.LOCAL, view.host());
             }
         }
     }
