@@ -5,6 +5,8 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.contract.LogContext;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
@@ -74,17 +76,22 @@ public class SessionService {
     public SessionView create(@Nullable SessionSpec spec) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         UUID id = UUID.randomUUID();
-        SessionRow row = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+        LogContext.enter(WorkflowIds.session(id));
         try {
-            workflows.start(id, spec, FIRST_GENERATION);
-        } catch (RuntimeException e) {
-            store.delete(id);
-            log.error("session {}: Temporal did not start its workflow", id, e);
-            throw new TemporalUnavailable(
-                    "the session could not be started because Temporal is unavailable; nothing was created");
+            SessionRow row = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+            try {
+                workflows.start(id, spec, FIRST_GENERATION);
+            } catch (RuntimeException e) {
+                store.delete(id);
+                log.error("session {}: Temporal did not start its workflow", id, e);
+                throw new TemporalUnavailable(
+                        "the session could not be started because Temporal is unavailable; nothing was created");
+            }
+            log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
+            return readModel.trees(List.of(row)).getFirst();
+        } finally {
+            LogContext.clear();
         }
-        log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
-        return readModel.trees(List.of(row)).getFirst();
     }
 
     public SessionView get(UUID id) {

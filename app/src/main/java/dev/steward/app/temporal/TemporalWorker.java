@@ -14,6 +14,7 @@ import io.micronaut.context.annotation.Requires;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,11 +28,12 @@ public class TemporalWorker {
 
     private final WorkerFactory factory;
 
-    public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording, HostActivities hosts, PlacementActivities placement,
-            HostSyncActivities hostSync) {
-        factory = WorkerFactory.newInstance(client);
-        Worker worker = factory.newWorker(config.taskQueue());
+    public TemporalWorker(WorkflowClient client, TemporalConfig config, TemporalInterceptors interceptors,
+            ContainerActivities containers, RecordingActivities recording, HostActivities hosts,
+            PlacementActivities placement, HostSyncActivities hostSync) {
+        factory = WorkerFactory.newInstance(client,
+                WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
+        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
         worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);
