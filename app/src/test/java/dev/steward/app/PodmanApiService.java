@@ -31,14 +31,15 @@ final class PodmanApiService {
     private static final Duration PING_TIMEOUT = Duration.ofSeconds(3);
 
     private final String endpoint;
+    /** The unix socket the service listens on, or {@code null} for TCP. */
+    private final Path socket;
     /** Where containers.conf and storage.conf are. */
     private final Path config;
     /** Where service.pid and service.log are. */
     private final Path dir;
-    private final Path socket;
 
-    private PodmanApiService(Path socket, Path config, Path dir) {
-        this.endpoint = "unix://" + socket;
+    private PodmanApiService(String endpoint, Path socket, Path config, Path dir) {
+        this.endpoint = endpoint;
         this.socket = socket;
         this.config = config;
         this.dir = dir;
@@ -47,7 +48,7 @@ final class PodmanApiService {
     /** The launcher's second engine, which keeps its socket, configuration, pid and log in one directory. */
     static PodmanApiService secondEngine() {
         Path socket = socketOf(HostApi.secondEngine());
-        return new PodmanApiService(socket, socket.getParent(), socket.getParent());
+        return new PodmanApiService(HostApi.secondEngine(), socket, socket.getParent(), socket.getParent());
     }
 
     /**
@@ -56,7 +57,13 @@ final class PodmanApiService {
      * containers, which the test may stop without taking anything from anyone.
      */
     static PodmanApiService ownBeside(String engineEndpoint, Path dir) {
-        return new PodmanApiService(dir.resolve("podman.sock"), socketOf(engineEndpoint).getParent(), dir);
+        Path socket = dir.resolve("podman.sock");
+        return new PodmanApiService("unix://" + socket, socket, socketOf(engineEndpoint).getParent(), dir);
+    }
+
+    /** As {@link #ownBeside}, listening on 127.0.0.1:{@code port} (plain TCP, for a container on the host's network). */
+    static PodmanApiService ownBesideOnTcp(String engineEndpoint, Path dir, int port) {
+        return new PodmanApiService("tcp://127.0.0.1:" + port, null, socketOf(engineEndpoint).getParent(), dir);
     }
 
     private static Path socketOf(String endpoint) {
@@ -86,14 +93,14 @@ final class PodmanApiService {
         ProcessHandle service = ProcessHandle.of(pid)
                 .filter(this::servesThisSocket)
                 .orElseThrow(() -> new IllegalStateException("process " + pid + " from " + dir.resolve("service.pid")
-                        + " is not the Podman API service on " + socket));
+                        + " is not the Podman API service on " + endpoint));
         service.destroy();
         try {
             service.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException stillRunning) {
             service.destroyForcibly();
         }
-        Poll.until("the engine stops answering on " + socket, this::answers, up -> !up);
+        Poll.until("the engine stops answering on " + endpoint, this::answers, up -> !up);
     }
 
     /**
@@ -106,7 +113,9 @@ final class PodmanApiService {
         }
         Path log = dir.resolve("service.log");
         try {
-            Files.deleteIfExists(socket);
+            if (socket != null) {
+                Files.deleteIfExists(socket);
+            }
             ProcessBuilder builder = new ProcessBuilder(
                     List.of("setsid", "nohup", "podman", "system", "service", "--time=0", endpoint))
                     .directory(new File("/"))
@@ -118,7 +127,7 @@ final class PodmanApiService {
             Process service = builder.start();
             // setsid runs the service in this process (it is no group leader), so this is the service's pid.
             Files.writeString(dir.resolve("service.pid"), service.pid() + "\n");
-            Poll.until("the engine answers on " + socket + " (log: " + log + ")", START_DEADLINE,
+            Poll.until("the engine answers on " + endpoint + " (log: " + log + ")", START_DEADLINE,
                     () -> answers() || !service.isAlive(), done -> done);
             assertTrue(service.isAlive() && answers(), () -> "the engine did not start; " + log + " ends with:\n"
                     + tail(log));
