@@ -2,13 +2,11 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,11 +15,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -121,31 +117,8 @@ class ImageIT {
                 "CONTAINERS_STORAGE_CONF", dir.resolve("storage.conf").toString());
     }
 
-    /** Runs the command to its end and returns its output; fails with it when the command fails. */
     private static String command(Map<String, String> environment, String... command) {
-        try {
-            Path output = Files.createTempFile("steward-image-it", ".log");
-            ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)))
-                    .redirectErrorStream(true)
-                    .redirectOutput(Redirect.to(output.toFile()));
-            builder.environment().putAll(environment);
-            Process process = builder.start();
-            if (!process.waitFor(BUILD_DEADLINE.toMinutes(), TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                fail(String.join(" ", command) + " took longer than " + BUILD_DEADLINE.toMinutes() + " min");
-            }
-            String text = Files.readString(output);
-            Files.delete(output);
-            if (process.exitValue() != 0) {
-                fail(String.join(" ", command) + " failed (" + process.exitValue() + "):\n" + text);
-            }
-            return text;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return ExternalCommand.run(Path.of("."), environment, "", BUILD_DEADLINE, List.of(command));
     }
 
     private static int freePort() {
