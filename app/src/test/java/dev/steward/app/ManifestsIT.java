@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +164,27 @@ class ManifestsIT {
             assertTrue(mounts.stream().anyMatch(m -> ("/etc/steward/host-secrets/" + secretRef).equals(m.get("mountPath"))),
                     host + ": the workers mount its secret");
         }
+    }
+
+    @Test
+    void composeRunsTheSameVersionsAndTakesItsPasswordsFromTheEnvironment() throws IOException {
+        Map<String, Object> compose = Manifests.objects(Files.readString(Path.of("..", "compose.yaml"))).getFirst();
+        Set<String> k8sImages = new HashSet<>();
+        for (Map<String, Object> object : Manifests.objects(manifests.render("prod"))) {
+            if (WORKLOADS.contains(string(object, "kind"))) {
+                containers(podSpec(object)).forEach(container -> k8sImages.add(String.valueOf(container.get("image"))));
+            }
+        }
+        map(compose.get("services")).forEach((name, definition) -> {
+            Map<String, Object> service = map(definition);
+            String image = String.valueOf(service.get("image"));
+            assertTrue(EXACT_IMAGE.matcher(image).matches(), name + ": an exact image version, not " + image);
+            assertTrue(service.containsKey("build") || k8sImages.contains(image),
+                    name + ": " + image + " is the version k8s/ runs too");
+            map(service.get("environment")).forEach((variable, value) -> assertFalse(
+                    SECRET_NAME.matcher(variable).matches() && !String.valueOf(value).matches("\\$\\{\\w+:\\?.*}"),
+                    name + ": " + variable + " comes from .env, required"));
+        });
     }
 
     private static void assertNonRoot(String where, Map<String, Object> pod, Map<String, Object> container) {
