@@ -8,10 +8,11 @@ import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.transport.SSLConfig;
 import dev.steward.config.EngineConfig;
-import dev.steward.config.HostsConfig;
 import dev.steward.telemetry.MeteredEngineTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import java.time.Duration;
@@ -32,11 +33,13 @@ public class DockerClientFactory {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     static final int MAX_CONNECTIONS = 50;
 
-    /** Its calls are measured as the local host's, {@code steward.hosts.local-name}. */
+    /** Its calls are measured, where there is a meter registry, as the local host's ({@code steward.hosts.local-name}). */
     @Singleton
     @Bean(preDestroy = "close")
-    public DockerClient dockerClient(EngineConfig config, HostsConfig hosts, MeterRegistry registry) {
-        return create(config.host(), transport -> new MeteredEngineTransport(transport, registry, hosts.localName()));
+    public DockerClient dockerClient(EngineConfig config, @Value("${steward.hosts.local-name:local}") String localName,
+            @Nullable MeterRegistry registry) {
+        return create(config.host(), registry == null ? UnaryOperator.identity()
+                : transport -> new MeteredEngineTransport(transport, registry, localName));
     }
 
     /** A client for {@code host}, outside any bean context (tests, tools). The caller closes it. */

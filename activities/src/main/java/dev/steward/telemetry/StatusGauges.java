@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
 import java.util.Arrays;
@@ -28,6 +29,7 @@ import org.slf4j.LoggerFactory;
  * shown, with 0 when none has it. Every replica reports the same counts; take one, not the sum.
  */
 @Singleton
+@Requires(beans = MeterRegistry.class)
 public class StatusGauges {
 
     private final SessionRepository sessions;
