@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Readiness tells the truth about what the service needs, and liveness only whether it runs. The
  * service has a database of its own, whose one host is an engine this test runs and stops itself, and
- * a Temporal server this test starts and stops; nothing shared is taken away.
+ * a Temporal server this test starts (after the service: the search attributes are registered when it
+ * answers) and stops; nothing shared is taken away.
  */
 class HealthIT {
 
@@ -35,16 +36,23 @@ class HealthIT {
         Path engineDir = Files.createTempDirectory("steward-health-engine");
         PodmanApiService engine = PodmanApiService.ownBeside(HostApi.firstEngine(), engineDir);
         engine.start();
-        Closeable temporal = TestServer.createPortBoundServer(temporalPort, true);
+        Closeable temporal = () -> { };
         try (OwnDatabase database = OwnDatabase.create("health");
                 EmbeddedServer service = ApplicationContext.run(EmbeddedServer.class, Map.of(
                         "datasources.default.url", database.url(),
                         "temporal.target", "127.0.0.1:" + temporalPort,
-                        "steward.engine.host", engine.endpoint()), Environment.TEST);
+                        "steward.engine.host", engine.endpoint(),
+                        ReadyBeforeTests.ENABLED, false), Environment.TEST);
                 HttpClient client = service.getApplicationContext().createBean(HttpClient.class, service.getURL())) {
             HealthApi health = new HealthApi(client.toBlocking());
 
+            // Started before Temporal: not ready, alive, and the search attributes are registered once it answers.
+            Health noTemporal = awaitReadiness(health, "DOWN");
+            assertEquals("DOWN", noTemporal.status("temporal"), noTemporal.toString());
+            assertLive(health);
+            temporal = TestServer.createPortBoundServer(temporalPort, true);
             Health ready = awaitReadiness(health, "UP");
+            assertTrue(ready.reason("temporal").contains("search attributes registered"), ready.toString());
             READINESS_CHECKS.forEach(check -> {
                 assertEquals("UP", ready.status(check), check + " in " + ready);
                 assertNotNull(ready.reason(check), check + " names its reason in " + ready);

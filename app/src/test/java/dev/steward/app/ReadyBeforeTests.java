@@ -16,7 +16,11 @@ import jakarta.inject.Singleton;
 @Singleton
 @Requires(env = Environment.TEST)
 @Requires(property = "steward.worker.enabled", notEquals = "false")
+@Requires(property = ReadyBeforeTests.ENABLED, notEquals = "false")
 class ReadyBeforeTests {
+
+    /** Off for a test that starts the service while what it needs is away. */
+    static final String ENABLED = "steward.test.ready-before-tests";
 
     private final HostRepository hosts;
 

@@ -99,7 +99,19 @@ public class HostWorkers {
         if (stopped) {
             return;
         }
-        Served current = served.computeIfAbsent(host, name -> new Served(startWorker(name), false));
+        Served current = served.get(host);
+        if (current == null) {
+            String starting = "host " + host + ": starting its worker";
+            try {
+                current = new Served(startWorker(host), false);
+                served.put(host, current);
+                failures.succeeded(starting);
+            } catch (RuntimeException unreachable) {
+                // Temporal does not answer for the namespace: the next refresh tries again.
+                failures.failed(starting, "the next refresh tries again", unreachable);
+                return;
+            }
+        }
         if (current.workflowStarted()) {
             return;
         }
@@ -134,7 +146,12 @@ public class HostWorkers {
         Worker worker = factory.newWorker(queue, WorkerDefaults.options());
         ContainerActivities containers = engines.containers(host);
         worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
-        factory.start();
+        try {
+            factory.start();
+        } catch (RuntimeException unreachable) {
+            factory.shutdownNow();
+            throw unreachable;
+        }
         LOG.info("host {}: worker started on task queue {}", host, queue);
         return factory;
     }

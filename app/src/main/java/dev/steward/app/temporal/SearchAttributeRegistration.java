@@ -23,7 +23,6 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.LoggerFactory;
 
@@ -37,56 +36,31 @@ import org.slf4j.LoggerFactory;
 @Singleton
 public class SearchAttributeRegistration {
 
-    private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
-    private static final Duration LONGEST_WAIT = Duration.ofMinutes(1);
     private static final Duration CALL_DEADLINE = Duration.ofSeconds(10);
 
     private final OperatorServiceStubs operator;
     private final String namespace;
-    private final TaskScheduler scheduler;
-    private final FailureEpisodes failures =
-            new FailureEpisodes(LoggerFactory.getLogger(SearchAttributeRegistration.class));
-    private final String subject;
-    /** Guarded by {@code this}. */
-    private Duration nextWait = FIRST_RETRY;
-    /** Guarded by {@code this}. */
-    private ScheduledFuture<?> next;
-    /** Guarded by {@code this}. */
-    private boolean stopped;
-    private volatile boolean registered;
+    private final BackgroundRetry registration;
 
     public SearchAttributeRegistration(WorkflowServiceStubs stubs, TemporalConfig config,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.operator = OperatorServiceStubs.newServiceStubs(
                 OperatorServiceStubsOptions.newBuilder(stubs.getOptions()).validateAndBuildWithDefaults());
         this.namespace = config.namespace();
-        this.scheduler = scheduler;
-        this.subject = "Temporal: registering the search attributes " + names() + " in namespace " + namespace;
+        this.registration = new BackgroundRetry(scheduler,
+                new FailureEpisodes(LoggerFactory.getLogger(SearchAttributeRegistration.class)),
+                "Temporal: registering the search attributes " + names() + " in namespace " + namespace,
+                this::register, this::advice);
     }
 
     @EventListener
     void onStartup(StartupEvent event) {
-        attempt();
+        registration.run();
     }
 
     /** Whether the attributes are known to exist: sessions can start. */
     public boolean registered() {
-        return registered;
-    }
-
-    synchronized void attempt() {
-        if (stopped || registered) {
-            return;
-        }
-        try {
-            register();
-            registered = true;
-            failures.succeeded(subject);
-        } catch (StatusRuntimeException refused) {
-            failures.failed(subject, advice(refused.getStatus().getCode()), refused);
-            next = scheduler.schedule(nextWait, this::attempt);
-            nextWait = nextWait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : nextWait.multipliedBy(2);
-        }
+        return registration.done();
     }
 
     private void register() {
@@ -125,13 +99,14 @@ public class SearchAttributeRegistration {
         }
     }
 
-    private String advice(Status.Code code) {
-        String retry = "sessions cannot start until they exist; tried again in up to " + LONGEST_WAIT.toSeconds() + " s";
+    private String advice(RuntimeException failure) {
+        Status.Code code = failure instanceof StatusRuntimeException refused ? refused.getStatus().getCode() : null;
+        String cannotStart = "sessions cannot start until they exist";
         if (code != Status.Code.PERMISSION_DENIED && code != Status.Code.UNAUTHENTICATED) {
-            return retry;
+            return cannotStart;
         }
-        StringBuilder commands = new StringBuilder(retry).append("; this connection may not add them, create them once"
-                + " per namespace:");
+        StringBuilder commands = new StringBuilder(cannotStart).append("; this connection may not add them, create"
+                + " them once per namespace:");
         for (String name : names()) {
             commands.append(" temporal operator search-attribute create --namespace ").append(namespace)
                     .append(" --name ").append(name).append(" --type Keyword;");
@@ -144,11 +119,8 @@ public class SearchAttributeRegistration {
     }
 
     @PreDestroy
-    synchronized void stop() {
-        stopped = true;
-        if (next != null) {
-            next.cancel(false);
-        }
+    void stop() {
+        registration.cancel();
         operator.shutdown();
     }
 }
