@@ -6,10 +6,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Map;
 
 /** {@code /health} and its liveness and readiness views, read whatever their status (DOWN is a 503). */
 final class HealthApi {
+
+    private static final HttpClient PLAIN_HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final BlockingHttpClient http;
 
@@ -27,6 +34,22 @@ final class HealthApi {
 
     Health readiness() {
         return get("/health/readiness");
+    }
+
+    /**
+     * The HTTP status {@code /health/readiness} answers at {@code baseUrl}, or 0 while nothing answers
+     * there: for a service outside this JVM (a process, a container).
+     */
+    static int readinessStatus(String baseUrl) {
+        try {
+            return PLAIN_HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(baseUrl + "/health/readiness")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException notYet) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private Health get(String path) {

@@ -13,7 +13,6 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +31,7 @@ class HealthIT {
 
     @Test
     void readinessFollowsTheEngineAndTemporalWhileLivenessStaysUp() throws IOException {
-        int temporalPort = freePort();
+        int temporalPort = Ports.free();
         Path engineDir = Files.createTempDirectory("steward-health-engine");
         PodmanApiService engine = PodmanApiService.ownBeside(HostApi.firstEngine(), engineDir);
         engine.start();
@@ -95,13 +94,5 @@ class HealthIT {
         assertEquals(200, live.code(), live.toString());
         assertEquals("UP", live.status(), live.toString());
         READINESS_CHECKS.forEach(check -> assertEquals(null, live.status(check), "liveness leaves out " + check));
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -6,12 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,10 +52,10 @@ class ImageIT {
                 "-v", m2 + ":/m2-tail:ro", "..");
 
         String container = "steward-image-it-" + run;
-        int servicePort = freePort();
-        int temporalPort = freePort();
+        int servicePort = Ports.free();
+        int temporalPort = Ports.free();
         PodmanApiService engine = PodmanApiService.ownBesideOnTcp(HostApi.firstEngine(),
-                Files.createTempDirectory("steward-image-engine"), freePort());
+                Files.createTempDirectory("steward-image-engine"), Ports.free());
         engine.start();
         Closeable temporal = TestServer.createPortBoundServer(temporalPort, true);
         try (OwnDatabase database = OwnDatabase.create("image")) {
@@ -91,18 +85,9 @@ class ImageIT {
     }
 
     private static void awaitReadiness(Map<String, String> podman, String container, int port) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        int code = Poll.until("the image's service ready on port " + port, () -> {
-            try {
-                return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/readiness"))
-                        .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (IOException notYet) {
-                return 0;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }, status -> status == 200 || !running(podman, container));
+        int code = Poll.until("the image's service ready on port " + port,
+                () -> HealthApi.readinessStatus("http://127.0.0.1:" + port),
+                status -> status == 200 || !running(podman, container));
         assertEquals(200, code, () -> "the container ended; its log:\n" + command(podman, "podman", "logs", container));
     }
 
@@ -119,13 +104,5 @@ class ImageIT {
 
     private static String command(Map<String, String> environment, String... command) {
         return ExternalCommand.run(Path.of("."), environment, "", BUILD_DEADLINE, List.of(command));
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

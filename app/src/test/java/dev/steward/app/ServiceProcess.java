@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +38,7 @@ final class ServiceProcess implements AutoCloseable {
         Path jar = Path.of("target", "steward-app.jar").toAbsolutePath();
         assertTrue(Files.exists(jar), jar + " is missing: the service is packaged before the integration tests run");
         Path logs = Files.createTempDirectory("steward-process");
-        int port = freePort();
+        int port = Ports.free();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(quietJvmFlags());
@@ -74,21 +69,9 @@ final class ServiceProcess implements AutoCloseable {
 
     /** Waits until {@code /health/readiness} answers 200, or fails with the end of the log. */
     void awaitReady() {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        Poll.until("the service is ready at " + baseUrl() + " (stdout: " + stdout + ")", () -> {
-            if (!process.isAlive()) {
-                return -1;
-            }
-            try {
-                return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/health/readiness")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (IOException notYet) {
-                return 0;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }, code -> code == 200 || code == -1);
+        Poll.until("the service is ready at " + baseUrl() + " (stdout: " + stdout + ")",
+                () -> process.isAlive() ? HealthApi.readinessStatus(baseUrl()) : -1,
+                code -> code == 200 || code == -1);
         assertTrue(process.isAlive(), () -> "the service exited with " + process.exitValue() + "; stderr: " + read(stderr));
     }
 
@@ -125,14 +108,6 @@ final class ServiceProcess implements AutoCloseable {
     private static String read(Path file) {
         try {
             return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
