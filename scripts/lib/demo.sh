@@ -62,7 +62,7 @@ run_demo() {
   local base=http://localhost:$MICRONAUT_SERVER_PORT response code id="" deleting=false deadline=0
   have python3 || install_packages python3
   # The server ignores Ctrl-C: the trap below decides when and how it stops.
-  (trap '' INT && cd "$REPO_ROOT" && exec "$JAVA_HOME/bin/java" -jar "$APP_JAR") &
+  (trap '' INT && run_service) &
   SERVER_PID=$!
   trap on_demo_interrupt INT TERM
   if ! wait_until 300 health_or_server_gone "$base"; then

@@ -69,3 +69,18 @@ build_if_needed() {
   (cd "$REPO_ROOT" && mvn -B -q -DskipTests install) || die "the build failed"
   [[ -f $APP_JAR ]] || die "the build did not produce $APP_JAR"
 }
+
+# The service's JVM flags: the JDK's own warnings settled (Netty's use of sun.misc.Unsafe, which JDK
+# 23+ warns about; native access for the libraries that load native code).
+service_java_flags() {
+  local flags=(--enable-native-access=ALL-UNNAMED)
+  if (($(jdk_feature_version "$JAVA_HOME") >= 23)); then flags+=(--sun-misc-unsafe-memory-access=allow); fi
+  printf '%s\n' "${flags[@]}"
+}
+
+# The service in the foreground: java with its flags, then the jar.
+run_service() {
+  local flags
+  mapfile -t flags < <(service_java_flags)
+  cd "$REPO_ROOT" && exec "$JAVA_HOME/bin/java" "${flags[@]}" -jar "$APP_JAR"
+}

@@ -8,10 +8,15 @@ import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.transport.SSLConfig;
 import dev.steward.config.EngineConfig;
+import dev.steward.telemetry.MeteredEngineTransport;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /**
  * Makes the one {@link DockerClient} of the process, for the engine {@link EngineConfig} names.
@@ -28,18 +33,25 @@ public class DockerClientFactory {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     static final int MAX_CONNECTIONS = 50;
 
+    /** Its calls are measured, where there is a meter registry, as the local host's ({@code steward.hosts.local-name}). */
     @Singleton
     @Bean(preDestroy = "close")
-    public DockerClient dockerClient(EngineConfig config) {
-        return create(config.host());
+    public DockerClient dockerClient(EngineConfig config, @Value("${steward.hosts.local-name:local}") String localName,
+            @Nullable MeterRegistry registry) {
+        return create(config.host(), registry == null ? UnaryOperator.identity()
+                : transport -> new MeteredEngineTransport(transport, registry, localName));
     }
 
     /** A client for {@code host}, outside any bean context (tests, tools). The caller closes it. */
     public static DockerClient create(String host) {
+        return create(host, UnaryOperator.identity());
+    }
+
+    private static DockerClient create(String host, UnaryOperator<DockerHttpClient> transport) {
         DockerClientConfig clientConfig = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerHost(host)
                 .build();
-        return create(clientConfig, clientConfig.getSSLConfig(), CONNECT_TIMEOUT, null);
+        return create(clientConfig, clientConfig.getSSLConfig(), CONNECT_TIMEOUT, null, transport);
     }
 
     /**
@@ -49,15 +61,21 @@ public class DockerClientFactory {
      * @param timeout bounds connecting and, when {@code boundResponses}, every response too (for probes)
      */
     public static DockerClient create(String endpoint, SSLConfig ssl, Duration timeout, boolean boundResponses) {
+        return create(endpoint, ssl, timeout, boundResponses, UnaryOperator.identity());
+    }
+
+    /** As above, with every call going through {@code transport}'s wrapper of the HTTP client (metrics). */
+    public static DockerClient create(String endpoint, SSLConfig ssl, Duration timeout, boolean boundResponses,
+            UnaryOperator<DockerHttpClient> transport) {
         DockerClientConfig clientConfig = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerHost(endpoint)
                 .withDockerTlsVerify(false)
                 .build();
-        return create(clientConfig, ssl, timeout, boundResponses ? timeout : null);
+        return create(clientConfig, ssl, timeout, boundResponses ? timeout : null, transport);
     }
 
     private static DockerClient create(DockerClientConfig clientConfig, SSLConfig ssl, Duration connectTimeout,
-            Duration responseTimeout) {
+            Duration responseTimeout, UnaryOperator<DockerHttpClient> transport) {
         var builder = new ApacheDockerHttpClient.Builder()
                 .dockerHost(clientConfig.getDockerHost())
                 .sslConfig(ssl)
@@ -66,7 +84,6 @@ public class DockerClientFactory {
         if (responseTimeout != null) {
             builder = builder.responseTimeout(responseTimeout);
         }
-        DockerHttpClient httpClient = builder.build();
-        return DockerClientImpl.getInstance(clientConfig, httpClient);
+        return DockerClientImpl.getInstance(clientConfig, transport.apply(builder.build()));
     }
 }

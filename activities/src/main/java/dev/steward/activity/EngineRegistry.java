@@ -1,12 +1,15 @@
 package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.transport.SSLConfig;
 import dev.steward.config.HostsConfig;
 import dev.steward.contract.HostActivities;
 import dev.steward.model.HostTls;
 import dev.steward.store.HostRepository;
 import dev.steward.store.HostRow;
+import dev.steward.telemetry.MeteredEngineTransport;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +34,13 @@ public class EngineRegistry {
 
     private final HostRepository hosts;
     private final HostsConfig config;
+    private final MeterRegistry registry;
     private final ConcurrentMap<String, Engine> engines = new ConcurrentHashMap<>();
 
-    public EngineRegistry(HostRepository hosts, HostsConfig config) {
+    public EngineRegistry(HostRepository hosts, HostsConfig config, MeterRegistry registry) {
         this.hosts = hosts;
         this.config = config;
+        this.registry = registry;
     }
 
     /**
@@ -81,16 +87,18 @@ public class EngineRegistry {
                 LOG.info("host {} changed its endpoint or TLS settings; reconnecting", name);
                 current.close();
             }
-            return open(wanted);
+            return open(name, wanted);
         });
     }
 
-    private Engine open(Connection connection) {
+    private Engine open(String name, Connection connection) {
         try {
             SSLConfig ssl = sslConfig(connection.tls());
+            UnaryOperator<DockerHttpClient> metered = transport -> new MeteredEngineTransport(transport, registry, name);
             return new Engine(connection,
-                    DockerClientFactory.create(connection.endpoint(), ssl, DockerClientFactory.CONNECT_TIMEOUT, false),
-                    DockerClientFactory.create(connection.endpoint(), ssl, config.probeTimeout(), true));
+                    DockerClientFactory.create(connection.endpoint(), ssl, DockerClientFactory.CONNECT_TIMEOUT, false,
+                            metered),
+                    DockerClientFactory.create(connection.endpoint(), ssl, config.probeTimeout(), true, metered));
         } catch (RuntimeException e) {
             throw new EngineUnavailableException("cannot connect to " + connection.endpoint() + ": " + e.getMessage(), e);
         }

@@ -10,6 +10,7 @@ import dev.steward.contract.StewardLabels;
 import dev.steward.store.HostStore;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
+import dev.steward.telemetry.FailureEpisodes;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -23,8 +24,6 @@ import java.util.UUID;
  */
 @Singleton
 public class HostActivitiesImpl implements HostActivities {
-
-    private static final int MAX_ERROR_LENGTH = 300;
 
     private final EngineRegistry engines;
     private final HostStore store;
@@ -47,7 +46,7 @@ public class HostActivitiesImpl implements HostActivities {
         try {
             docker = engines.probeClient(hostName);
         } catch (EngineUnavailableException unavailable) {
-            return new HostProbe(false, null, null, null, describe(unavailable), probedAt);
+            return new HostProbe(false, null, null, null, FailureEpisodes.describe(unavailable), probedAt);
         }
         try {
             Version version = docker.versionCmd().exec();
@@ -58,7 +57,7 @@ public class HostActivitiesImpl implements HostActivities {
                     .size();
             return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
         } catch (RuntimeException unreachable) {
-            return new HostProbe(false, null, null, null, describe(unreachable), probedAt);
+            return new HostProbe(false, null, null, null, FailureEpisodes.describe(unreachable), probedAt);
         }
     }
 
@@ -80,19 +79,5 @@ public class HostActivitiesImpl implements HostActivities {
             }
         }
         return told;
-    }
-
-    /** What failed and, when it differs, the innermost cause: the one that says what happened. */
-    private static String describe(RuntimeException failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String text = summary(failure) + (root == failure ? "" : " (" + summary(root) + ")");
-        return text.length() > MAX_ERROR_LENGTH ? text.substring(0, MAX_ERROR_LENGTH) + "..." : text;
-    }
-
-    private static String summary(Throwable t) {
-        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
     }
 }

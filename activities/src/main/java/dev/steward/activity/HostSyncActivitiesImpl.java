@@ -18,8 +18,10 @@ import dev.steward.store.PodRepository;
 import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import dev.steward.telemetry.FailureEpisodes;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.client.ActivityWorkerShutdownException;
 import io.temporal.client.WorkflowServiceException;
 import java.io.IOException;
 import java.time.Duration;
@@ -56,6 +58,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private final PodRepository pods;
     private final PlacementRepository placements;
     private final PartSignaller parts;
+    private final FailureEpisodes relayFailures = new FailureEpisodes(LOG);
 
     /**
      * @param engine looked up at every call, like {@code containers}' own
@@ -90,8 +93,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
 
                     @Override
                     public void onError(Throwable failure) {
+                        // The loop below reports it once; docker-java's own handler would log it at
+                        // ERROR with a trace, also when the stream is closed on purpose.
                         ended.compareAndSet(null, failure);
-                        super.onError(failure);
                     }
 
                     @Override
@@ -105,8 +109,15 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 if (ended.get() != null) {
                     throw new IllegalStateException("the event stream ended: " + ended.get().getMessage(), ended.get());
                 }
-                // Throws once the host workflow cancels the relay.
-                context.heartbeat(relayed.get());
+                try {
+                    // Throws once the host workflow cancels the relay.
+                    context.heartbeat(relayed.get());
+                } catch (ActivityWorkerShutdownException stopping) {
+                    // This process stops: the relay ends without failing, and the host workflow
+                    // hands the next one to a worker that runs.
+                    LOG.debug("host {}: worker stops, event relay ends after {} events", host, relayed.get());
+                    return;
+                }
                 Thread.sleep(HEARTBEAT_EVERY.toMillis());
             }
         } catch (InterruptedException e) {
@@ -134,12 +145,15 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         String exitCode = attributes.get("exitCode");
         ContainerEvent relayed = new ContainerEvent(event.getId(), attributes.get(StewardLabels.POD), action,
                 exitCode == null ? null : Integer.valueOf(exitCode), System.currentTimeMillis());
+        String subject = "host " + host + ": relaying engine events to the parts";
         try {
-            return parts.containerEvent(UUID.fromString(session), part, relayed);
+            boolean told = parts.containerEvent(UUID.fromString(session), part, relayed);
+            relayFailures.succeeded(subject);
+            return told;
         } catch (IllegalArgumentException notOurs) {
             return false; // the label is not one of ours
         } catch (WorkflowServiceException e) {
-            LOG.warn("relaying {} of container {} failed; the resync will catch it", action, event.getId(), e);
+            relayFailures.failed(subject, "the resync catches what is missed", e);
             return false;
         }
     }

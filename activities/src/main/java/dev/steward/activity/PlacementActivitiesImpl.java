@@ -1,6 +1,7 @@
 package dev.steward.activity;
 
 import dev.steward.config.PlacementConfig;
+import dev.steward.contract.MetricNames;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.PlacementResult;
@@ -15,6 +16,8 @@ import dev.steward.store.HostUsage;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PlacementRow;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -45,9 +48,12 @@ public class PlacementActivitiesImpl implements PlacementActivities {
     private final PlacementRepository placements;
     private final PlacementConfig config;
     private final PartSignaller parts;
+    private final Counter waits;
 
     public PlacementActivitiesImpl(TransactionOperations<Connection> transactions, HostRepository hosts,
-            PlacementRepository placements, PlacementConfig config, PartSignaller parts) {
+            PlacementRepository placements, PlacementConfig config, PartSignaller parts, MeterRegistry registry) {
+        this.waits = Counter.builder(MetricNames.PLACEMENT_WAITS)
+                .description("pods that found no host with room and began to wait").register(registry);
         this.transactions = transactions;
         this.hosts = hosts;
         this.placements = placements;
@@ -84,8 +90,8 @@ public class PlacementActivitiesImpl implements PlacementActivities {
                         need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
                 placements.deleteWait(request.sessionId(), request.part(), request.pod());
                 LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
-            } else {
-                placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now());
+            } else if (placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now()) == 1) {
+                waits.increment();
             }
             return new PlacementResult(decision.host(), decision.reason(), message, decision.placed() ? replaces : null);
         });

@@ -11,6 +11,7 @@ import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.TransitionRepository;
+import dev.steward.telemetry.TransitionMetrics;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -28,10 +29,13 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     private final PodRepository pods;
     private final TransitionRepository transitions;
     private final JsonColumn json;
+    private final TransitionMetrics metrics;
 
     public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json) {
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json,
+            TransitionMetrics metrics) {
         this.json = json;
+        this.metrics = metrics;
         this.transactions = transactions;
         this.sessions = sessions;
         this.parts = parts;
@@ -41,11 +45,11 @@ public class RecordingActivitiesImpl implements RecordingActivities {
 
     @Override
     public void recordTransition(TransitionRecord t) {
-        transactions.executeWrite(status -> {
+        boolean first = transactions.executeWrite(status -> {
             int inserted = transitions.insertIfAbsent(t.id(), t.sessionId(), t.kind().name(), t.resource(), t.from(),
                     t.to(), t.reason(), t.message(), t.generation(), t.occurredAt());
             if (inserted == 0) {
-                return null; // a retry of a change already recorded: the resource row has it too
+                return false; // a retry of a change already recorded: the resource row has it too
             }
             Instant now = Instant.now();
             switch (t.kind()) {
@@ -57,8 +61,11 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                         t.lastExit() == null ? null : t.lastExit().code(),
                         t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
             }
-            return null;
+            return true;
         });
+        if (first) {
+            metrics.recorded(t);
+        }
     }
 
     @Override

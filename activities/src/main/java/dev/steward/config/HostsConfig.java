@@ -13,7 +13,9 @@ import java.time.Duration;
  * @param secretDir where Kubernetes-style secrets named by {@code tls.secretRef} are mounted:
  *     {@code {secretDir}/{namespace}/{name}/ca.pem}, {@code cert.pem}, {@code key.pem}
  * @param localName the name the local engine is registered under when the service starts with no hosts
+ * @param registerLocal whether the local engine is registered then; off where there is none (hosts are
+ *     registered over the API, as in Kubernetes)
  */
 @ConfigurationProperties("steward.hosts")
 public record HostsConfig(int unreachableAfter, Duration probeTimeout, Duration probeInterval, Duration lostAfter,
-        String secretDir, String localName) {}
+        String secretDir, String localName, boolean registerLocal) {}

@@ -13,6 +13,9 @@ public interface HostRepository extends CrudRepository<HostRow, String> {
 
     List<HostRow> listOrderByName();
 
+    @Query("SELECT status, COUNT(*) AS count FROM hosts GROUP BY status")
+    List<StatusCount> statusCounts();
+
     /** Locks every host row, always in name order so concurrent lockers never deadlock. */
     @Query("SELECT * FROM hosts ORDER BY name FOR UPDATE")
     List<HostRow> lockAll();

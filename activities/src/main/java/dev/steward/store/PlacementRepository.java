@@ -39,12 +39,19 @@ public interface PlacementRepository extends CrudRepository<PlacementRow, Long> 
             ORDER BY p.session_id, p.part_name""")
     List<PartKey> livePartsOn(String host);
 
-    /** Remembers that a pod found no host with room; a pod that waits already keeps its first {@code since}. */
+    /**
+     * Remembers that a pod found no host with room; a pod that waits already keeps its first {@code since}.
+     *
+     * @return 1 when the pod begins to wait, 0 when it waited already
+     */
     @Query("""
             INSERT INTO placement_waits (session_id, part_name, pod_name, since)
             VALUES (:sessionId, :partName, :podName, :since)
             ON CONFLICT (session_id, part_name, pod_name) DO NOTHING""")
-    void insertWait(UUID sessionId, String partName, String podName, Instant since);
+    int insertWait(UUID sessionId, String partName, String podName, Instant since);
+
+    @Query("SELECT COUNT(*) FROM placement_waits")
+    long countWaits();
 
     @Query("DELETE FROM placement_waits WHERE session_id = :sessionId AND part_name = :partName AND pod_name = :podName")
     void deleteWait(UUID sessionId, String partName, String podName);

@@ -15,6 +15,9 @@ public interface PodRepository extends CrudRepository<PodRow, Long> {
 
     List<PodRow> findBySessionIdInOrderByPosition(Collection<UUID> sessionIds);
 
+    @Query("SELECT status, COUNT(*) AS count FROM pods GROUP BY status")
+    List<StatusCount> statusCounts();
+
     @Query("""
             UPDATE pods SET status = :status, reason = :reason, message = :message,
                 container_id = :containerId, host = :host, restarts = :restarts, last_exit_code = :lastExitCode,

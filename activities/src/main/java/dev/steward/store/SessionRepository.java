@@ -10,6 +10,7 @@ import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.PageableRepository;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
@@ -49,6 +50,11 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
             UPDATE sessions SET spec = CAST(:spec AS JSONB), generation = :generation, updated_at = :at
             WHERE id = :id AND generation < :generation""")
     void updateSpec(UUID id, String spec, long generation, Instant at);
+
+    @Query("SELECT status, COUNT(*) AS count FROM sessions GROUP BY status")
+    List<StatusCount> statusCounts();
+
+    Optional<Instant> findCreatedAtById(UUID id);
 
     /** Sessions whose containers may exist: every one not deleted. */
     @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")

@@ -7,6 +7,7 @@ import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
@@ -15,6 +16,18 @@ public interface TransitionRepository extends GenericRepository<TransitionRow, U
     /** Oldest first; among changes of the same instant, in the order they were recorded. */
     @Query("SELECT * FROM state_transitions WHERE session_id = :sessionId ORDER BY occurred_at, seq")
     List<TransitionRow> findBySessionIdOldestFirst(UUID sessionId);
+
+    @Query("""
+            SELECT COUNT(*) FROM state_transitions
+            WHERE session_id = :sessionId AND kind = 'SESSION' AND to_status = :status""")
+    long countSessionTransitionsTo(UUID sessionId, String status);
+
+    /** When the pod last left READY, and why: the newest of its transitions from READY. */
+    @Query("""
+            SELECT * FROM state_transitions
+            WHERE session_id = :sessionId AND kind = 'POD' AND resource = :resource AND from_status = 'READY'
+            ORDER BY occurred_at DESC, seq DESC LIMIT 1""")
+    Optional<TransitionRow> findLastLeavingReady(UUID sessionId, String resource);
 
     /** @return 1 when inserted, 0 when a transition with this id was recorded already */
     @Query("""

@@ -11,6 +11,7 @@ import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.TransitionRepository;
+import dev.steward.telemetry.TransitionMetrics;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.transaction.TransactionOperations;
@@ -34,8 +35,9 @@ class FlakyRecordingActivities implements RecordingActivities {
     final List<UUID> failedAfterWrite = new CopyOnWriteArrayList<>();
 
     FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
-            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json) {
-        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json);
+            PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json,
+            TransitionMetrics metrics) {
+        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json, metrics);
     }
 
     @Override

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(transactional = false)
 class HostLossIT extends HostPoolTest {
 
-    final SecondEngineService secondEngine = SecondEngineService.fromEnvironment();
+    final PodmanApiService secondEngine = PodmanApiService.secondEngine();
 
     @BeforeEach
     void engineUp() {
@@ -56,7 +56,7 @@ class HostLossIT extends HostPoolTest {
 
         try {
             secondEngine.stop();
-            assertTrue(stale.stream().allMatch(SecondEngineService::conmonRuns),
+            assertTrue(stale.stream().allMatch(PodmanApiService::conmonRuns),
                     "the containers on " + b + " outlive its engine's API service");
             pool.awaitHosts(HostStatus.UNREACHABLE, b);
             pool.awaitAllReadyOn(a, id);

@@ -15,7 +15,6 @@ import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -26,7 +25,7 @@ class TemporalClusterIT {
 
     @Test
     void sessionWorkflowRunsOnTheConfiguredCluster() throws IOException {
-        int port = freePort();
+        int port = Ports.free();
         // The service closes before the cluster it uses, as in a real deployment.
         try (Closeable cluster = TestServer.createPortBoundServer(port, true);
                 EmbeddedServer service = ApplicationContext.run(EmbeddedServer.class,
@@ -50,14 +49,6 @@ class TemporalClusterIT {
             api.awaitStatus(id, SessionStatus.DELETED);
         } finally {
             stubs.shutdownNow();
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

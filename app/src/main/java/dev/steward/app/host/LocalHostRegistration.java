@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A service that starts with no host registered gets its local engine as the first host. Only
+ * A service that starts with no host registered gets its local engine as the first host, unless
+ * {@code steward.hosts.register-local} is off. Only
  * then do this process's workers (if it runs any) cover the registered hosts, so the local engine
  * gets its worker and workflow at startup, not a refresh later.
  */
@@ -36,7 +37,7 @@ public class LocalHostRegistration {
 
     @EventListener
     public void onStartup(StartupEvent event) {
-        if (store.registerFirst(hosts.localName(), engine.host())) {
+        if (hosts.registerLocal() && store.registerFirst(hosts.localName(), engine.host())) {
             LOG.info("no host was registered: registered the local engine {} as host {}", engine.host(),
                     hosts.localName());
         }

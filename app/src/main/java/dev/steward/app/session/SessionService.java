@@ -5,6 +5,8 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.contract.LogContext;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
 import dev.steward.model.Reason;
@@ -79,16 +81,21 @@ public class SessionService {
     public SessionView create(@Nullable SessionSpec spec) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         UUID id = UUID.randomUUID();
-        SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+        LogContext.enter(WorkflowIds.session(id));
         try {
-            workflows.start(id, spec, FIRST_GENERATION);
-        } catch (RuntimeException notConfirmed) {
-            log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
-                    notConfirmed);
-            throw undoCreate(id);
+            SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+            try {
+                workflows.start(id, spec, FIRST_GENERATION);
+            } catch (RuntimeException notConfirmed) {
+                log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
+                        notConfirmed);
+                throw undoCreate(id);
+            }
+            log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
+            return readModel.tree(rows);
+        } finally {
+            LogContext.clear();
         }
-        log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
-        return readModel.tree(rows);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.HostQueues;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
+import dev.steward.telemetry.FailureEpisodes;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.TaskScheduler;
@@ -13,6 +14,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowServiceException;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -41,12 +43,15 @@ public class HostWorkers {
     private static final Logger LOG = LoggerFactory.getLogger(HostWorkers.class);
     /** How often hosts registered or deleted by another process are picked up. */
     private static final Duration REFRESH_EVERY = Duration.ofSeconds(5);
+    private static final String REFRESHING = "refreshing the host workers";
 
     private final WorkflowClient temporal;
     private final TemporalConfig temporalConfig;
     private final HostStore store;
     private final EngineActivities engines;
     private final HostWorkflows workflows;
+    private final TemporalInterceptors interceptors;
+    private final FailureEpisodes failures = new FailureEpisodes(LOG);
     /** Guarded by {@code this}. */
     private final Map<String, Served> served = new HashMap<>();
     /** Set when the service stops: a refresh running then starts nothing. Guarded by {@code this}. */
@@ -54,7 +59,9 @@ public class HostWorkers {
     private final ScheduledFuture<?> refreshing;
 
     public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, HostStore store,
-            EngineActivities engines, HostWorkflows workflows, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+            EngineActivities engines, HostWorkflows workflows, TemporalInterceptors interceptors,
+            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+        this.interceptors = interceptors;
         this.temporal = temporal;
         this.temporalConfig = temporalConfig;
         this.store = store;
@@ -80,9 +87,10 @@ public class HostWorkers {
     private void refreshLogged() {
         try {
             refresh();
+            failures.succeeded(REFRESHING);
         } catch (RuntimeException e) {
             // A failed refresh must not end the schedule: the next one tries again.
-            LOG.warn("refreshing the host workers failed; next in {}", REFRESH_EVERY, e);
+            failures.failed(REFRESHING, "tried again every " + REFRESH_EVERY.toSeconds() + " s", e);
         }
     }
 
@@ -91,15 +99,29 @@ public class HostWorkers {
         if (stopped) {
             return;
         }
-        Served current = served.computeIfAbsent(host, name -> new Served(startWorker(name), false));
+        Served current = served.get(host);
+        if (current == null) {
+            String starting = "host " + host + ": starting its worker";
+            try {
+                current = new Served(startWorker(host), false);
+                served.put(host, current);
+                failures.succeeded(starting);
+            } catch (RuntimeException unreachable) {
+                // Temporal does not answer for the namespace: the next refresh tries again.
+                failures.failed(starting, "the next refresh tries again", unreachable);
+                return;
+            }
+        }
         if (current.workflowStarted()) {
             return;
         }
+        String starting = "host " + host + ": starting its workflow";
         try {
             workflows.start(host);
             served.put(host, new Served(current.factory(), true));
+            failures.succeeded(starting);
         } catch (WorkflowServiceException unreachable) {
-            LOG.warn("host {}: its workflow could not be started; the next refresh tries again", host, unreachable);
+            failures.failed(starting, "the next refresh tries again", unreachable);
         }
     }
 
@@ -119,11 +141,17 @@ public class HostWorkers {
 
     private WorkerFactory startWorker(String host) {
         String queue = HostQueues.of(temporalConfig.taskQueue(), host);
-        WorkerFactory factory = WorkerFactory.newInstance(temporal);
-        Worker worker = factory.newWorker(queue);
+        WorkerFactory factory = WorkerFactory.newInstance(temporal,
+                WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(host)).build());
+        Worker worker = factory.newWorker(queue, WorkerDefaults.options());
         ContainerActivities containers = engines.containers(host);
         worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
-        factory.start();
+        try {
+            factory.start();
+        } catch (RuntimeException unreachable) {
+            factory.shutdownNow();
+            throw unreachable;
+        }
         LOG.info("host {}: worker started on task queue {}", host, queue);
         return factory;
     }

@@ -1,28 +1,22 @@
 package dev.steward.app.temporal;
 
+import com.uber.m3.tally.RootScopeBuilder;
+import com.uber.m3.tally.Scope;
 import dev.steward.config.TemporalConfig;
-import dev.steward.workflow.session.SessionSearchAttributes;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
+import dev.steward.config.TemporalTlsConfig;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.temporal.api.enums.v1.IndexedValueType;
-import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
-import io.temporal.api.operatorservice.v1.ListSearchAttributesRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
-import io.temporal.common.SearchAttributeKey;
-import io.temporal.serviceclient.OperatorServiceStubs;
-import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import jakarta.inject.Singleton;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,13 +25,17 @@ import org.slf4j.LoggerFactory;
 public class TemporalFactory {
 
     private static final Logger log = LoggerFactory.getLogger(TemporalFactory.class);
+    /** How often the SDK's metrics reach Micrometer (Temporal's samples use the same). */
+    private static final int METRICS_REPORT_SECONDS = 10;
 
     /** The in-process server, when there is one; closed after the stubs that use it. */
     @Singleton
     @Bean(preDestroy = "close")
-    TemporalEndpoint temporalEndpoint(TemporalConfig config) {
+    TemporalEndpoint temporalEndpoint(TemporalConfig config, TemporalTlsConfig tls) {
         if (!config.inProcess()) {
-            log.info("Temporal: using the cluster at {}, namespace {}", config.target(), config.namespace());
+            log.info("Temporal: using the cluster at {}, namespace {}{}{}", config.target(), config.namespace(),
+                    tls.requested() || config.hasApiKey() ? ", over TLS" : "",
+                    config.hasApiKey() ? ", with an API key" : "");
             return new TemporalEndpoint(null, config.target());
         }
         int port = config.localPort() == 0 ? freePort() : config.localPort();
@@ -48,63 +46,28 @@ public class TemporalFactory {
         return new TemporalEndpoint(server, "127.0.0.1:" + port);
     }
 
+    /** The SDK's own metrics (requests, polls, workflow and activity latencies), reported into Micrometer. */
     @Singleton
-    @Bean(preDestroy = "shutdown")
-    WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal, TemporalConfig config) {
-        registerSearchAttributes(temporal.target(), config.namespace());
-        return WorkflowServiceStubs.newServiceStubs(
-                WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
-    }
-
-    /**
-     * Registers the session search attributes the namespace lacks: a session workflow cannot start
-     * without them. The in-process server starts empty; on a cluster this needs operator rights, and
-     * when it is refused the attributes must be created by hand (see README).
-     */
-    private static void registerSearchAttributes(String target, String namespace) {
-        OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-                OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
-        try {
-            Map<String, IndexedValueType> existing = existingSearchAttributes(operator, namespace);
-            AddSearchAttributesRequest.Builder request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
-            SessionSearchAttributes.ALL.stream()
-                    .filter(key -> !existing.containsKey(key.getName()))
-                    .forEach(key -> request.putSearchAttributes(key.getName(), SessionSearchAttributes.TYPE));
-            if (request.getSearchAttributesCount() > 0) {
-                operator.blockingStub().addSearchAttributes(request.build());
-                log.info("Temporal: registered search attributes {} in namespace {}",
-                        request.getSearchAttributesMap().keySet(), namespace);
-            }
-        } catch (StatusRuntimeException refused) {
-            if (refused.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
-                return;
-            }
-            log.warn("Temporal: could not check or register the search attributes {} in namespace {} ({}); "
-                    + "sessions cannot start until they exist", SessionSearchAttributes.ALL.stream()
-                    .map(SearchAttributeKey::getName).toList(), namespace, refused.getStatus());
-        } finally {
-            operator.shutdown();
-        }
+    @Bean(preDestroy = "close")
+    Scope temporalMetrics(MeterRegistry registry) {
+        return new RootScopeBuilder()
+                .reporter(new MicrometerClientStatsReporter(registry))
+                .reportEvery(com.uber.m3.util.Duration.ofSeconds(METRICS_REPORT_SECONDS));
     }
 
     @Singleton
-    WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config) {
-        return WorkflowClient.newInstance(stubs,
-                WorkflowClientOptions.newBuilder().setNamespace(config.namespace()).build());
+    @Bean(preDestroy = "shutdown")
+    WorkflowServiceStubs workflowServiceStubs(TemporalEndpoint temporal, TemporalConfig config, TemporalTlsConfig tls,
+            Scope metrics) {
+        return WorkflowServiceStubs.newServiceStubs(TemporalConnection.options(temporal, config, tls, metrics));
     }
 
-    /** The custom attributes the namespace has; none known when the server cannot list them (the test server). */
-    private static Map<String, IndexedValueType> existingSearchAttributes(OperatorServiceStubs operator, String namespace) {
-        try {
-            return operator.blockingStub()
-                    .listSearchAttributes(ListSearchAttributesRequest.newBuilder().setNamespace(namespace).build())
-                    .getCustomAttributesMap();
-        } catch (StatusRuntimeException unlisted) {
-            if (unlisted.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
-                return Map.of();
-            }
-            throw unlisted;
-        }
+    @Singleton
+    WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config, TemporalInterceptors interceptors) {
+        return WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
+                .setNamespace(config.namespace())
+                .setInterceptors(interceptors.client())
+                .build());
     }
 
     private static int freePort() {

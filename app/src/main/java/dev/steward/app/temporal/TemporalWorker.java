@@ -6,19 +6,31 @@ import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostSyncActivities;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.RecordingActivities;
+import dev.steward.telemetry.FailureEpisodes;
 import dev.steward.workflow.host.HostWorkflowImpl;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.event.StartupEvent;
+import io.micronaut.runtime.event.annotation.EventListener;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.TaskScheduler;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Named;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs Steward's workflows and activities in this process, unless {@code steward.worker.enabled} is false. */
+/**
+ * Runs Steward's workflows and activities in this process, unless {@code steward.worker.enabled} is
+ * false. A worker starts only once Temporal answers for its namespace: started while Temporal is
+ * away, the service runs (not ready) and starts the worker when Temporal answers.
+ */
 @Context
 @Requires(property = "steward.worker.enabled", notEquals = "false")
 public class TemporalWorker {
@@ -26,22 +38,34 @@ public class TemporalWorker {
     private static final Logger log = LoggerFactory.getLogger(TemporalWorker.class);
 
     private final WorkerFactory factory;
+    private final BackgroundRetry starting;
 
-    public TemporalWorker(WorkflowClient client, TemporalConfig config, ContainerActivities containers,
-            RecordingActivities recording, HostActivities hosts, PlacementActivities placement,
-            HostSyncActivities hostSync) {
-        factory = WorkerFactory.newInstance(client);
-        Worker worker = factory.newWorker(config.taskQueue());
+    public TemporalWorker(WorkflowClient client, TemporalConfig config, TemporalInterceptors interceptors,
+            ContainerActivities containers, RecordingActivities recording, HostActivities hosts,
+            PlacementActivities placement, HostSyncActivities hostSync,
+            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+        factory = WorkerFactory.newInstance(client,
+                WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
+        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
         worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);
-        factory.start();
-        log.info("Temporal worker started on task queue {}", config.taskQueue());
+        starting = new BackgroundRetry(scheduler, new FailureEpisodes(log),
+                "Temporal worker on task queue " + config.taskQueue() + ": starting", () -> {
+                    factory.start();
+                    log.info("Temporal worker started on task queue {}", config.taskQueue());
+                }, failure -> "Temporal does not answer for namespace " + config.namespace());
+    }
+
+    @EventListener
+    void onStartup(StartupEvent event) {
+        starting.run();
     }
 
     @PreDestroy
     void stop() {
+        starting.cancel();
         factory.shutdown();
-        factory.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        factory.awaitTermination(10, TimeUnit.SECONDS);
     }
 }

@@ -3,6 +3,7 @@ package dev.steward.workflow.part;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.LogContext;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
@@ -49,6 +50,16 @@ final class PodConvergence {
      * @param mayMove whether the pod is the one of its part that moves off a draining host this pass
      */
     void converge(PodSpec pod, List<ContainerState> observed, boolean mayMove) {
+        // Each pod converges in a workflow thread of its own: its log lines name the pod.
+        LogContext.pod(pod.name());
+        try {
+            convergeNamed(pod, observed, mayMove);
+        } finally {
+            LogContext.pod(null);
+        }
+    }
+
+    private void convergeNamed(PodSpec pod, List<ContainerState> observed, boolean mayMove) {
         PodRuntime rt = state.runtimes.get(pod.name());
         if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
             return;

@@ -19,33 +19,62 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The Podman API service of the second engine ({@code STEWARD_TEST_SECOND_ENGINE}), stopped and
- * started again the way the launcher starts it, so a test can take a host's engine away and bring
- * it back. Stopping the API service leaves its containers running (conmon owns them): the engine
- * comes back with whatever ran on it.
+ * A Podman API service stopped and started again the way the launcher starts one, so a test can take
+ * a host's engine away and bring it back: the launcher's second engine ({@code STEWARD_TEST_SECOND_ENGINE}),
+ * or one a test runs for itself on the first engine's storage. Stopping the API service leaves its
+ * containers running (conmon owns them): the engine comes back with whatever ran on it.
  */
-final class SecondEngineService {
+final class PodmanApiService {
 
     private static final Duration START_DEADLINE = Duration.ofSeconds(60);
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final Duration PING_TIMEOUT = Duration.ofSeconds(3);
 
     private final String endpoint;
-    private final Path dir;
+    /** The unix socket the service listens on, or {@code null} for TCP. */
     private final Path socket;
+    /** Where containers.conf and storage.conf are. */
+    private final Path config;
+    /** Where service.pid and service.log are. */
+    private final Path dir;
 
-    private SecondEngineService(String endpoint) {
-        if (!endpoint.startsWith("unix://")) {
-            fail("the second engine must be the launcher's Podman service on a unix socket, not " + endpoint);
-        }
+    private PodmanApiService(String endpoint, Path socket, Path config, Path dir) {
         this.endpoint = endpoint;
-        this.socket = Path.of(endpoint.substring("unix://".length()));
-        // The launcher keeps the service's socket, configuration, pid and log in one directory.
-        this.dir = socket.getParent();
+        this.socket = socket;
+        this.config = config;
+        this.dir = dir;
     }
 
-    static SecondEngineService fromEnvironment() {
-        return new SecondEngineService(HostApi.secondEngine());
+    /** The launcher's second engine, which keeps its socket, configuration, pid and log in one directory. */
+    static PodmanApiService secondEngine() {
+        Path socket = socketOf(HostApi.secondEngine());
+        return new PodmanApiService(HostApi.secondEngine(), socket, socket.getParent(), socket.getParent());
+    }
+
+    /**
+     * A service of the test's own in {@code dir}, on the storage and configuration of the engine at
+     * {@code engineEndpoint} (the launcher's first engine): another API process on the same
+     * containers, which the test may stop without taking anything from anyone.
+     */
+    static PodmanApiService ownBeside(String engineEndpoint, Path dir) {
+        Path socket = dir.resolve("podman.sock");
+        return new PodmanApiService("unix://" + socket, socket, socketOf(engineEndpoint).getParent(), dir);
+    }
+
+    /** As {@link #ownBeside}, listening on 127.0.0.1:{@code port} (plain TCP, for a container on the host's network). */
+    static PodmanApiService ownBesideOnTcp(String engineEndpoint, Path dir, int port) {
+        return new PodmanApiService("tcp://127.0.0.1:" + port, null, socketOf(engineEndpoint).getParent(), dir);
+    }
+
+    private static Path socketOf(String endpoint) {
+        if (!endpoint.startsWith("unix://")) {
+            fail("expected the launcher's Podman service on a unix socket, not " + endpoint);
+        }
+        return Path.of(endpoint.substring("unix://".length()));
+    }
+
+    String endpoint() {
+        return endpoint;
     }
 
     /** Whether the engine answers {@code /_ping}. */
@@ -64,14 +93,14 @@ final class SecondEngineService {
         ProcessHandle service = ProcessHandle.of(pid)
                 .filter(this::servesThisSocket)
                 .orElseThrow(() -> new IllegalStateException("process " + pid + " from " + dir.resolve("service.pid")
-                        + " is not the Podman API service on " + socket));
+                        + " is not the Podman API service on " + endpoint));
         service.destroy();
         try {
             service.onExit().get(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException stillRunning) {
             service.destroyForcibly();
         }
-        Poll.until("the second engine stops answering on " + socket, this::answers, up -> !up);
+        Poll.until("the engine stops answering on " + endpoint, this::answers, up -> !up);
     }
 
     /**
@@ -84,21 +113,23 @@ final class SecondEngineService {
         }
         Path log = dir.resolve("service.log");
         try {
-            Files.deleteIfExists(socket);
+            if (socket != null) {
+                Files.deleteIfExists(socket);
+            }
             ProcessBuilder builder = new ProcessBuilder(
                     List.of("setsid", "nohup", "podman", "system", "service", "--time=0", endpoint))
                     .directory(new File("/"))
                     .redirectInput(Redirect.from(new File("/dev/null")))
                     .redirectOutput(Redirect.appendTo(log.toFile()))
                     .redirectErrorStream(true);
-            builder.environment().put("CONTAINERS_CONF", dir.resolve("containers.conf").toString());
-            builder.environment().put("CONTAINERS_STORAGE_CONF", dir.resolve("storage.conf").toString());
+            builder.environment().put("CONTAINERS_CONF", config.resolve("containers.conf").toString());
+            builder.environment().put("CONTAINERS_STORAGE_CONF", config.resolve("storage.conf").toString());
             Process service = builder.start();
             // setsid runs the service in this process (it is no group leader), so this is the service's pid.
             Files.writeString(dir.resolve("service.pid"), service.pid() + "\n");
-            Poll.until("the second engine answers on " + socket + " (log: " + log + ")", START_DEADLINE,
+            Poll.until("the engine answers on " + endpoint + " (log: " + log + ")", START_DEADLINE,
                     () -> answers() || !service.isAlive(), done -> done);
-            assertTrue(service.isAlive() && answers(), () -> "the second engine did not start; " + log + " ends with:\n"
+            assertTrue(service.isAlive() && answers(), () -> "the engine did not start; " + log + " ends with:\n"
                     + tail(log));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,36 @@
+package dev.steward.app;
+
+import dev.steward.model.HostStatus;
+import dev.steward.store.HostRepository;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.env.Environment;
+import io.micronaut.runtime.event.annotation.EventListener;
+import io.micronaut.runtime.server.event.ServerStartupEvent;
+import jakarta.inject.Singleton;
+
+/**
+ * A test's service gets work once it has a READY host, as a deployment gets traffic once its readiness
+ * probe passes: in a fresh database the local host is READY only after its first probe, and a pod
+ * placed before that waits for room (PENDING, Unschedulable) where a test expects it to start at once.
+ */
+@Singleton
+@Requires(env = Environment.TEST)
+@Requires(property = "steward.worker.enabled", notEquals = "false")
+@Requires(property = ReadyBeforeTests.ENABLED, notEquals = "false")
+class ReadyBeforeTests {
+
+    /** Off for a test that starts the service while what it needs is away. */
+    static final String ENABLED = "steward.test.ready-before-tests";
+
+    private final HostRepository hosts;
+
+    ReadyBeforeTests(HostRepository hosts) {
+        this.hosts = hosts;
+    }
+
+    @EventListener
+    void onServerStarted(ServerStartupEvent started) {
+        Poll.until("a READY host before the tests begin", hosts::listOrderByName,
+                all -> all.stream().anyMatch(host -> host.status() == HostStatus.READY));
+    }
+}
