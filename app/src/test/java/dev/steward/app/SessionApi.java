@@ -57,6 +57,15 @@ final class SessionApi {
         return Poll.until("session " + id + " " + status, () -> get(id), view -> view.status() == status);
     }
 
+    /**
+     * Polls the session until it has {@code status} and its whole tree has converged to its current
+     * generation: a status can show before the last part's report of the new generation arrives.
+     */
+    SessionView awaitConverged(UUID id, SessionStatus status) {
+        return Poll.until("session " + id + " " + status + " at its generation", () -> get(id),
+                view -> view.status() == status && view.observedGeneration() == view.generation());
+    }
+
     static void pause() {
         try {
             Thread.sleep(POLL.toMillis());

@@ -28,7 +28,7 @@ class SessionLifecycleIT extends SessionApiTest {
         UUID id = created.id();
         assertEquals(1, created.generation());
 
-        SessionView running = api.awaitStatus(id, SessionStatus.RUNNING);
+        SessionView running = api.awaitConverged(id, SessionStatus.RUNNING);
         assertEquals(1, running.observedGeneration());
         running.parts().forEach(part -> part.pods().forEach(pod -> {
             assertEquals(PodStatus.READY, pod.status(), pod.name());
@@ -48,7 +48,7 @@ class SessionLifecycleIT extends SessionApiTest {
         assertEquals(Set.of("web/server", "web/cache", "backend/db", "backend/queue"), podsOnEngine);
 
         assertEquals(HttpStatus.ACCEPTED, api.setDesiredStatus(id, "STOPPED"));
-        SessionView stopped = api.awaitStatus(id, SessionStatus.STOPPED);
+        SessionView stopped = api.awaitConverged(id, SessionStatus.STOPPED);
         assertEquals(2, stopped.generation());
         assertEquals(2, stopped.observedGeneration());
         assertEquals(List.of(), engine.containersOf(id));
