@@ -19,6 +19,8 @@ public final class ChangeIds {
     public static final String PART_EVENT_DRIVEN = "event-driven-pods";
     /** Parts ran every pod on the service's own engine before each pod was placed on a host. */
     public static final String PART_PLACED_PODS = "placed-pods";
+    /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
+    public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
 
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";

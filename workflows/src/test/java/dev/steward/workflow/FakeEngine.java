@@ -36,6 +36,7 @@ public final class FakeEngine implements ContainerActivities {
     private final Map<String, AtomicInteger> ensureCallsByName = new ConcurrentHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger();
     private volatile CountDownLatch listingsHeld;
+    private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
     private volatile Instant lastRemovalScheduledAt;
     private final String host;
@@ -190,6 +191,11 @@ public final class FakeEngine implements ContainerActivities {
         listingsHeld = new CountDownLatch(1);
     }
 
+    /** How many listings wait for {@link #releaseListings()} now: passes held in flight. */
+    public int listingsWaiting() {
+        return listingsWaiting.get();
+    }
+
     public void releaseListings() {
         CountDownLatch held = listingsHeld;
         listingsHeld = null;
@@ -239,6 +245,7 @@ public final class FakeEngine implements ContainerActivities {
         if (held == null) {
             return;
         }
+        listingsWaiting.incrementAndGet();
         try {
             if (!held.await(30, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("listings were held for more than 30 s; did a test forget to release?");
@@ -246,6 +253,8 @@ public final class FakeEngine implements ContainerActivities {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while listings were held", e);
+        } finally {
+            listingsWaiting.decrementAndGet();
         }
     }
 

@@ -64,6 +64,9 @@ public class PartWorkflowImpl implements PartWorkflow {
             while (true) {
                 long passGeneration = state.generation;
                 reconcile();
+                if (state.generation != passGeneration && reportsOnlyCurrentGeneration()) {
+                    continue; // the pass served an older generation: a new pass observes the current one
+                }
                 rollUp(passGeneration);
                 if (state.status == PartStatus.DELETED) {
                     return state.status;
@@ -147,6 +150,15 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public PartView view() {
         return state.view();
+    }
+
+    /**
+     * A pass during which a new generation arrived does not report: its status (STOPPED, say) would
+     * reach the session before the part had observed that generation, and the session would record
+     * it twice, once per generation.
+     */
+    private static boolean reportsOnlyCurrentGeneration() {
+        return Workflow.getVersion(ChangeIds.PART_REPORTS_CURRENT_GENERATION, Workflow.DEFAULT_VERSION, 1) == 1;
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */

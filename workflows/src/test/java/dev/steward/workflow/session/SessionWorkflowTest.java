@@ -255,6 +255,35 @@ class SessionWorkflowTest {
     }
 
     @Test
+    void aStopThatArrivesDuringAPassIsRecordedOnceAtItsGeneration() {
+        awaitStatus(SessionStatus.RUNNING);
+        engine.holdListings();
+        session.reconcileNow();
+        Eventually.await("both parts in a pass, listing", engine::listingsWaiting, waiting -> waiting == 2);
+
+        session.setDesiredStatus(DesiredStatus.STOPPED);
+        for (PartSpec part : spec.parts()) {
+            Eventually.await(part.name() + " told to stop during its pass",
+                    () -> client.fetchHistory(WorkflowIds.part(sessionId, part.name())).getEvents(),
+                    events -> events.stream().anyMatch(e -> e.hasWorkflowExecutionSignaledEventAttributes()
+                            && e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals("setDesiredStatus")));
+        }
+        engine.releaseListings();
+
+        SessionView stopped = Eventually.await("stopped at generation 2", session::tree,
+                view -> view.status() == SessionStatus.STOPPED && view.observedGeneration() == 2);
+        assertEquals(List.of(), engine.containersOf(sessionId));
+        assertEquals(List.of("PENDING->PROVISIONING", "PROVISIONING->RUNNING", "RUNNING->STOPPING", "STOPPING->STOPPED"),
+                recording.sessionTransitions(sessionId).stream().map(t -> t.from() + "->" + t.to()).toList());
+        assertEquals(2, recording.sessionTransitions(sessionId).getLast().observedGeneration());
+        for (PartSpec part : spec.parts()) {
+            List<TransitionRecord> partSteps = recording.partTransitions(sessionId, part.name());
+            assertChained(partSteps, "PENDING", "STOPPED");
+            assertEquals(PartStatus.STOPPED, partView(stopped, part.name()).status());
+        }
+    }
+
+    @Test
     void deletingAnswersItsUpdateEvenWhenThePartsFinishFirst() {
         awaitStatus(SessionStatus.RUNNING);
         recording.holdDesiredStatuses(); // the update handler stays busy recording the change
