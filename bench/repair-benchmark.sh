@@ -5,7 +5,9 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 eval "$(./steward env)"
-mvn -B -q -pl app -am package -DskipTests
-exec "$JAVA_HOME/bin/java" -cp "app/target/test-classes:app/target/classes:app/target/lib/*" \
+# The test classpath: the in-process Temporal test server is a test dependency, not the service's.
+mvn -B -q -pl app -am package dependency:build-classpath -DskipTests -Dmdep.includeScope=test \
+    -Dmdep.outputFile=target/bench.classpath
+exec "$JAVA_HOME/bin/java" -cp "app/target/test-classes:app/target/classes:$(cat app/target/bench.classpath)" \
     -Dlogback.configurationFile=app/src/test/resources/logback-test.xml \
     dev.steward.app.RepairBenchmark "$@"

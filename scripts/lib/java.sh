@@ -82,5 +82,7 @@ service_java_flags() {
 run_service() {
   local flags
   mapfile -t flags < <(service_java_flags)
+  echo "$BASHPID" >"$STEWARD_STATE/service.pid"
+  echo "${MICRONAUT_SERVER_PORT:-8080}" >"$STEWARD_STATE/service.port"
   cd "$REPO_ROOT" && exec "$JAVA_HOME/bin/java" "${flags[@]}" -jar "$APP_JAR"
 }

@@ -56,6 +56,10 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
 
     Optional<Instant> findCreatedAtById(UUID id);
 
+    /** Sessions that have not ended, created before {@code before}: each should have a running workflow. */
+    @Query("SELECT * FROM sessions WHERE status NOT IN ('DELETED', 'EXPIRED', 'FAILED') AND created_at < :before")
+    List<SessionRow> findUnendedCreatedBefore(Instant before);
+
     /** Sessions whose containers may exist: every one not deleted. */
     @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
     List<SessionRow> findLive();

@@ -46,7 +46,6 @@ public final class RepairBenchmark {
         String resync = options.getOrDefault("resync", "5s");
         Map<String, Object> properties = Map.of(
                 "micronaut.server.port", -1,
-                "temporal.local-port", 0,
                 "steward.reconcile.backoff-base", "0s",
                 "steward.reconcile.max-restarts", 0,
                 "steward.reconcile.resync-interval", resync,

@@ -90,6 +90,19 @@ final class ServiceProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Kills the process (SIGKILL), as a crash or an out-of-memory kill does, and waits for it to end. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
+                throw new AssertionError("the service did not end within " + STOP_DEADLINE.toSeconds() + " s of SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     List<String> stdoutLines() {
         return read(stdout).lines().toList();
     }

@@ -41,11 +41,12 @@ class ServiceProcessIT {
         List<String> stdout;
         List<String> stderr;
         try (OwnDatabase database = OwnDatabase.create("process");
+                TemporalServerProcess temporal = TemporalServerProcess.start();
                 ServiceProcess service = ServiceProcess.start(Map.of(
                         "DATASOURCES_DEFAULT_URL", database.url(),
                         "STEWARD_LOG_FORMAT", "json",
                         "LOGGER_LEVELS_DEV_STEWARD", "DEBUG",
-                        "TEMPORAL_LOCAL_PORT", "0",
+                        "TEMPORAL_ADDRESS", temporal.address(),
                         "TEMPORAL_TASK_QUEUE", "it-" + run,
                         "STEWARD_RECONCILE_DEPLOYMENT", "it-" + run))) {
             service.awaitReady();

@@ -11,6 +11,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.BlockingHttpClient;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -43,6 +44,10 @@ final class SessionApi {
                 Map.of("desiredStatus", desiredStatus))).getStatus();
     }
 
+    HttpStatus updateSpec(UUID id, Map<String, Object> spec) {
+        return http.exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", spec)).getStatus();
+    }
+
     HttpStatus delete(UUID id) {
         return http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + id)).getStatus();
     }
@@ -64,6 +69,13 @@ final class SessionApi {
     SessionView awaitConverged(UUID id, SessionStatus status) {
         return Poll.until("session " + id + " " + status + " at its generation", () -> get(id),
                 view -> view.status() == status && view.observedGeneration() == view.generation());
+    }
+
+    /** Waits for a wall-clock instant: for tests whose assertion is about that instant itself. */
+    static void waitUntil(Instant instant) {
+        while (Instant.now().isBefore(instant)) {
+            pause();
+        }
     }
 
     static void pause() {

@@ -40,7 +40,7 @@ class SessionTimeslotIT extends SessionApiTest {
         api.awaitStatus(id, SessionStatus.RUNNING);
         assertEquals(2, engine.containersOf(id).size());
 
-        waitUntil(deadline);
+        SessionApi.waitUntil(deadline);
         List<Container> atDeadline = engine.containersOf(id);
         Instant looked = Instant.now();
 
@@ -60,12 +60,5 @@ class SessionTimeslotIT extends SessionApiTest {
                 () -> api.setDesiredStatus(id, "RUNNING"));
         assertEquals(HttpStatus.CONFLICT, refused.getStatus());
         assertEquals(List.of(), engine.containersOf(id));
-    }
-
-    /** Waiting for a wall-clock instant is the condition itself here: the assertion is about that instant. */
-    private static void waitUntil(Instant instant) {
-        while (Instant.now().isBefore(instant)) {
-            SessionApi.pause();
-        }
     }
 }

@@ -21,13 +21,16 @@ public enum Reason {
     ALL_PARTS_STOPPED("AllPartsStopped", "every part is stopped: no container of the session exists", Subject.SESSION),
     ALL_PARTS_DELETED("AllPartsDeleted", "every part is deleted", Subject.SESSION),
     TIMESLOT_ENDED("TimeslotEnded", "the timeslot's endAt came: the desired status became STOPPED", Subject.SESSION),
-    CLEANUP_DEADLINE("CleanupDeadline", "the cleanup deadline minus the teardown budget came: the desired status became"
+    CLEANUP_DEADLINE("CleanupDeadline", "the cleanup deadline minus the teardown budget (never before endAt) came: the desired status became"
             + " DELETED", Subject.SESSION),
     CLEANUP_DEADLINE_FORCED("CleanupDeadlineForced", "teardown had not finished a kill margin before the cleanup"
             + " deadline: every container was removed by force and the session ended EXPIRED", Subject.SESSION),
     START_UNCONFIRMED("StartUnconfirmed", "Temporal did not confirm that the session's workflow started and could not"
             + " be asked: the session was recorded FAILED; a workflow that did start records its own status over it",
             Subject.SESSION),
+    RESUMED("Resumed", "the session's workflow was missing from Temporal (not found, or closed while the session had"
+            + " not ended): a new run was started from the read model, adopting the containers and placements it"
+            + " found", Subject.SESSION),
 
     // ---- sessions and parts: the desired status cascaded down
     DESIRED_STOPPED("DesiredStopped", "the desired status is STOPPED: containers are being removed",

@@ -14,6 +14,13 @@ public final class ChangeIds {
      * id with {@link #PART_PLACED_PODS} because both were recorded under that id in the same release.
      */
     public static final String SESSION_KILL_ON_EVERY_HOST = "placed-pods";
+    /** Sessions tore down at cleanup deadline minus the teardown budget even before their slot's end. */
+    public static final String SESSION_END_BEFORE_TEARDOWN = "end-before-teardown";
+
+    /** The kill path's wait outlasts its removal loop by a second, so its timer is never cancelled as it fires. */
+    public static final String SESSION_KILL_WAITS_PAST_REMOVAL = "kill-waits-past-removal";
+    /** A run started from the read model records that it resumed the session. */
+    public static final String SESSION_RESUMED = "session-resumed";
 
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
     public static final String PART_EVENT_DRIVEN = "event-driven-pods";

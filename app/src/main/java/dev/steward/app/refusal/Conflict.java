@@ -4,7 +4,7 @@ import dev.steward.model.FieldError;
 import java.util.List;
 
 /** The request is well formed but cannot apply to the resource as it is now. */
-public final class Conflict extends Refusal {
+public sealed class Conflict extends Refusal permits WorkflowMissing {
 
     public Conflict(String detail) {
         this(detail, List.of());

@@ -4,6 +4,7 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
@@ -63,9 +64,11 @@ public class SessionService {
     private final TransitionRepository transitions;
     private final SessionReadModel readModel;
     private final PartRepository parts;
+    private final SessionResume resume;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
-            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts) {
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume) {
+        this.resume = resume;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -197,12 +200,24 @@ public class SessionService {
         return updateRunning(find(id), "it cannot be reconciled", SessionWorkflow::reconcileNow);
     }
 
-    /** Sends an update to the workflow of a session that has not ended. */
+    /**
+     * Sends an update to the workflow of a session that has not ended; one whose workflow is missing is
+     * resumed from its row first (its run takes the update once it has read its input).
+     */
     private <T> T updateRunning(SessionRow row, String refusal, Function<SessionWorkflow, T> call) {
         if (ENDED.contains(row.status())) {
             throw new Conflict("session " + row.id() + " has ended " + row.status() + "; " + refusal);
         }
-        return workflows.update(row.id(), call);
+        return updateOrResume(row, call);
+    }
+
+    private <T> T updateOrResume(SessionRow row, Function<SessionWorkflow, T> call) {
+        try {
+            return workflows.update(row.id(), call);
+        } catch (WorkflowMissing missing) {
+            resume.ifMissing(row);
+            return workflows.update(row.id(), call);
+        }
     }
 
     /**
@@ -216,7 +231,7 @@ public class SessionService {
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
-        return workflows.update(id, workflow -> workflow.updateSpec(spec));
+        return updateOrResume(row, workflow -> workflow.updateSpec(spec));
     }
 
     /** Hands an operator's action to the part workflow that owns the pod. */

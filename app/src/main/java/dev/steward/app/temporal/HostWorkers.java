@@ -143,7 +143,7 @@ public class HostWorkers {
         String queue = HostQueues.of(temporalConfig.taskQueue(), host);
         WorkerFactory factory = WorkerFactory.newInstance(temporal,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(host)).build());
-        Worker worker = factory.newWorker(queue, WorkerDefaults.options());
+        Worker worker = factory.newWorker(queue, WorkerDefaults.options(temporalConfig));
         ContainerActivities containers = engines.containers(host);
         worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
         try {

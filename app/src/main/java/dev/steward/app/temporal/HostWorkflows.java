@@ -7,12 +7,14 @@ import dev.steward.contract.WorkflowIds;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.host.HostInput;
 import dev.steward.workflow.host.HostWorkflow;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowServiceException;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,6 +74,11 @@ public class HostWorkflows {
             LOG.warn("host {}: could not ask its workflow to probe now; the next probe sees the change", host,
                     unreachable);
         }
+    }
+
+    /** The status of the host's workflow (its latest run), or empty when Temporal has none. */
+    public Optional<WorkflowExecutionStatus> status(String host) {
+        return WorkflowPresence.status(deadline, temporal, WorkflowIds.host(host));
     }
 
     /** Ends the host's workflow for good; none running is fine. Throws when Temporal does not answer in time. */

@@ -63,6 +63,14 @@ public class SearchAttributeRegistration {
         return registration.done();
     }
 
+    /**
+     * Registers the attributes now if the namespace lacks them, as before resuming workflows on a Temporal
+     * that may have lost them with everything else (a restarted test server). Throws what Temporal threw.
+     */
+    public void ensure() {
+        register();
+    }
+
     private void register() {
         OperatorServiceBlockingStub calls =
                 operator.blockingStub().withDeadlineAfter(CALL_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);

@@ -2,6 +2,7 @@ package dev.steward.app.temporal;
 
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.refusal.WorkflowUnresponsive;
 import dev.steward.config.LifecycleConfig;
 import dev.steward.config.ReconcileConfig;
@@ -10,9 +11,13 @@ import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionSpec;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
+import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
+import io.micronaut.core.annotation.Nullable;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowServiceException;
@@ -20,6 +25,7 @@ import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -57,13 +63,53 @@ public class SessionWorkflows {
      * did not confirm the start, which may then have happened or not.
      */
     public void start(UUID id, SessionSpec spec, long generation) {
+        start(id, spec, generation, null);
+    }
+
+    /**
+     * Starts a new run of a session whose workflow went missing, from where the read model left it. A run
+     * that another process started meanwhile is left alone.
+     *
+     * @return whether this call started it
+     */
+    public boolean resume(UUID id, SessionSpec spec, long generation, ResumedFrom from) {
+        try {
+            start(id, spec, generation, from);
+            LOG.info("session {}: its workflow was missing; resumed from the read model at generation {} ({})", id,
+                    generation, from.status());
+            return true;
+        } catch (WorkflowExecutionAlreadyStarted resumedElsewhere) {
+            LOG.debug("session {}: its workflow runs again already", id);
+            return false;
+        }
+    }
+
+    /**
+     * Ends a part workflow that a closed session run left running (parts are abandoned by their parent,
+     * see README), so that the resumed run starts its own; its containers stay for that run to adopt.
+     */
+    public void terminatePartIfRunning(UUID id, String part) {
+        try {
+            deadline.run(() -> temporal.newUntypedWorkflowStub(WorkflowIds.part(id, part))
+                    .terminate("the session is resumed by a new run"));
+        } catch (WorkflowNotFoundException notRunning) {
+            LOG.debug("session {}: part {} has no running workflow", id, part);
+        }
+    }
+
+    /** The status of the session's workflow (its latest run), or empty when Temporal has none. */
+    public Optional<WorkflowExecutionStatus> status(UUID id) {
+        return WorkflowPresence.status(deadline, temporal, WorkflowIds.session(id));
+    }
+
+    private void start(UUID id, SessionSpec spec, long generation, @Nullable ResumedFrom from) {
         WorkflowOptions options = WorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.session(id))
                 .setTaskQueue(temporalConfig.taskQueue())
                 .build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         SessionInput input = new SessionInput(id, spec, generation, reconcile.settings().with(spec.restart()),
-                lifecycle.settings(), null);
+                lifecycle.settings(), null, from);
         deadline.run(() -> WorkflowClient.start(workflow::run, input));
     }
 
@@ -89,7 +135,7 @@ public class SessionWorkflows {
         } catch (WorkflowUpdateException rejected) {
             throw new Conflict(rejectionMessage(rejected));
         } catch (WorkflowNotFoundException ended) {
-            throw new Conflict("session " + id + " no longer runs");
+            throw new WorkflowMissing("session " + id + " no longer runs");
         } catch (WorkflowUpdateTimeoutOrCancelledException unanswered) {
             LOG.warn("session {}: its workflow did not take an update within {}", id, deadline.inWords());
             throw new WorkflowUnresponsive("the workflow of session " + id + " did not take the change within "

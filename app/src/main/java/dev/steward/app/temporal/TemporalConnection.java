@@ -14,7 +14,7 @@ import java.io.UncheckedIOException;
 /**
  * How this process reaches Temporal: the frontend's address, TLS (mutual with a client certificate,
  * or server-only), an API key for Temporal Cloud, and the metrics scope the SDK reports into. The
- * in-process test server takes plain connections only.
+ * test server a test runs in its own process takes plain connections only.
  */
 final class TemporalConnection {
 

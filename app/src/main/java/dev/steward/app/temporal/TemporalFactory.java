@@ -7,20 +7,18 @@ import dev.steward.config.TemporalTlsConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.exceptions.ConfigurationException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.testserver.TestServer;
 import jakarta.inject.Singleton;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The Temporal connection: a configured cluster, or the Java test server started in this process. */
+/** The Temporal connection: the frontend named by {@code temporal.target}. */
 @Factory
 public class TemporalFactory {
 
@@ -28,22 +26,23 @@ public class TemporalFactory {
     /** How often the SDK's metrics reach Micrometer (Temporal's samples use the same). */
     private static final int METRICS_REPORT_SECONDS = 10;
 
-    /** The in-process server, when there is one; closed after the stubs that use it. */
+    /** The configured frontend; without one the service does not start (it keeps no Temporal of its own). */
     @Singleton
     @Bean(preDestroy = "close")
     TemporalEndpoint temporalEndpoint(TemporalConfig config, TemporalTlsConfig tls) {
-        if (!config.inProcess()) {
-            log.info("Temporal: using the cluster at {}, namespace {}{}{}", config.target(), config.namespace(),
-                    tls.requested() || config.hasApiKey() ? ", over TLS" : "",
-                    config.hasApiKey() ? ", with an API key" : "");
-            return new TemporalEndpoint(null, config.target());
+        return cluster(config, tls);
+    }
+
+    /** @throws ConfigurationException when no frontend is configured */
+    public static TemporalEndpoint cluster(TemporalConfig config, TemporalTlsConfig tls) {
+        if (!config.hasTarget()) {
+            throw new ConfigurationException("TEMPORAL_ADDRESS is not set: set it to a Temporal frontend (host:port);"
+                    + " ./steward up starts a local Temporal server and sets it");
         }
-        int port = config.localPort() == 0 ? freePort() : config.localPort();
-        Closeable server = TestServer.createPortBoundServer(port, true);
-        log.warn("Temporal: no TEMPORAL_ADDRESS set, started Temporal's Java test server in process on port {}. "
-                + "It keeps history in memory only: workflows do not survive a restart. "
-                + "Set TEMPORAL_ADDRESS to use a durable Temporal cluster.", port);
-        return new TemporalEndpoint(server, "127.0.0.1:" + port);
+        log.info("Temporal: using the cluster at {}, namespace {}{}{}", config.target(), config.namespace(),
+                tls.requested() || config.hasApiKey() ? ", over TLS" : "",
+                config.hasApiKey() ? ", with an API key" : "");
+        return new TemporalEndpoint(null, config.target());
     }
 
     /** The SDK's own metrics (requests, polls, workflow and activity latencies), reported into Micrometer. */
@@ -70,16 +69,8 @@ public class TemporalFactory {
                 .build());
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port for the Temporal test server", e);
-        }
-    }
-
     /**
-     * @param server the in-process test server, or {@code null} for a cluster
+     * @param server a Temporal server this process runs and closes last (only tests run one), or {@code null}
      * @param target where the frontend listens
      */
     public record TemporalEndpoint(Closeable server, String target) {

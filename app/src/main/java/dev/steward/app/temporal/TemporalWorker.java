@@ -46,7 +46,7 @@ public class TemporalWorker {
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         factory = WorkerFactory.newInstance(client,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
-        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
+        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options(config));
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
         worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);

@@ -98,7 +98,7 @@ class TemporalConnectionTest {
     }
 
     private static TemporalConfig config(String apiKey) {
-        return new TemporalConfig(CLUSTER.target(), "default", "steward", 0, apiKey);
+        return new TemporalConfig(CLUSTER.target(), "default", "steward", apiKey, null);
     }
 
     private static Path pem(Path file, String type, byte[] der) throws IOException {

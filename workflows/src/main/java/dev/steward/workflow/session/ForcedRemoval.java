@@ -38,6 +38,12 @@ final class ForcedRemoval {
 
     /** How often the engines are listed again once they showed nothing, until the deadline. */
     private static final Duration RELIST = Duration.ofSeconds(1);
+    /**
+     * How much longer the kill path's wait lasts than its removal loop: a wait timer due at the same
+     * moment as the loop's last sleep would be cancelled as it fires, which Temporal's test server
+     * refuses (INVALID_ARGUMENT), leaving the session's workflow stuck in its kill path.
+     */
+    private static final Duration WAIT_PAST_REMOVAL = Duration.ofSeconds(1);
 
     /** The kill path must finish inside the kill margin: short attempts, close together. */
     private static final ActivityOptions FORCED = ActivityOptions.newBuilder()
@@ -83,7 +89,11 @@ final class ForcedRemoval {
             boolean onEveryHost =
                     Workflow.getVersion(ChangeIds.SESSION_KILL_ON_EVERY_HOST, Workflow.DEFAULT_VERSION, 1) >= 1;
             Promise<Void> removal = Async.procedure(() -> removeUntil(until, left, onEveryHost));
-            Workflow.await(Duration.between(now(), until), removal::isCompleted);
+            Duration wait = Duration.between(now(), until);
+            if (Workflow.getVersion(ChangeIds.SESSION_KILL_WAITS_PAST_REMOVAL, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                wait = wait.plus(WAIT_PAST_REMOVAL);
+            }
+            Workflow.await(wait, removal::isCompleted);
         });
         scope.run();
         scope.cancel();

@@ -57,7 +57,9 @@ public final class SessionManager implements ResourceManager<SessionObservation,
     }
 
     private static UnstartedParts unstarted(SessionObservation o) {
-        if (o.startedBeforeTimeslots()) {
+        // A resumed run cannot know which parts the lost run started: every part starts at once and
+        // adopts what it finds (its pods' placements and containers), before a change of desired status.
+        if (o.startedBeforeTimeslots() || o.resumed()) {
             return UnstartedParts.START_ALL;
         }
         if (o.desired() != DesiredStatus.RUNNING) {

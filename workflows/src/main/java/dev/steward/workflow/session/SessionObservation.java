@@ -23,6 +23,8 @@ import java.util.Map;
  * @param cause why the session changed its own desired status, or {@code null}
  * @param causeMessage that cause in words
  * @param recorded the status recorded now
+ * @param resumed the run resumed a session whose workflow went missing: a part it has not started may
+ *        still have containers and placements from the lost run
  */
 public record SessionObservation(
         boolean startedBeforeTimeslots,
@@ -35,7 +37,8 @@ public record SessionObservation(
         Ending ending,
         String cause,
         String causeMessage,
-        StatusRecord recorded) {
+        StatusRecord recorded,
+        boolean resumed) {
 
     public SessionObservation {
         parts = List.copyOf(parts);

@@ -2,6 +2,7 @@ package dev.steward.workflow.session;
 
 import dev.steward.contract.RecordingActivities;
 import dev.steward.model.Condition;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionConditions;
 import dev.steward.model.SessionSpec;
 import dev.steward.workflow.TransitionRecorder;
@@ -54,6 +55,15 @@ final class SessionRecorder {
             recording.recordConditions(sessionId, state.conditions);
         }
         Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.STATUS.valueSet(state.status.name()));
+    }
+
+    /** Goes on from where the read model left the session, and records that its workflow was resumed. */
+    void resumed(ResumedFrom from) {
+        state.resumed = true;
+        state.status = from.status();
+        status(new StatusRecord(from.status(), Reason.RESUMED.code(), "the session's workflow was missing from"
+                + " Temporal; resumed from the read model, adopting what it finds on the engines",
+                from.observedGeneration()));
     }
 
     /** Records a changed desired status and its generation. */

@@ -55,6 +55,8 @@ public final class SessionState {
     /** Why the session changed its own desired status, or {@code null}; shown until it converges. */
     String cause;
     String causeMessage;
+    /** This run, or one it continued from, resumed the session from the read model. */
+    boolean resumed;
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}
@@ -86,7 +88,7 @@ public final class SessionState {
     SessionObservation observe(List<PartSpec> specParts, boolean startedBeforeTimeslots) {
         return new SessionObservation(startedBeforeTimeslots, specParts, desired, generation, timeslot,
                 done.contains(TimeslotMoment.PROVISION), parts, ending, cause, causeMessage,
-                new StatusRecord(status, reason, message, observedGeneration));
+                new StatusRecord(status, reason, message, observedGeneration), resumed);
     }
 
     /** Changes the desired status under a new generation. */

@@ -7,6 +7,7 @@ import dev.steward.model.LifecycleSettings;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
+import dev.steward.workflow.ChangeIds;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
@@ -29,6 +30,7 @@ final class SessionTimeslot {
     private final UUID sessionId;
     private final SessionState state;
     private final LifecycleSettings lifecycle;
+    private final TimeslotSchedule schedule;
     private final Consumer<DesiredStatus> changeDesired;
     private final Runnable kill;
 
@@ -45,6 +47,8 @@ final class SessionTimeslot {
         this.sessionId = sessionId;
         this.state = state;
         this.lifecycle = lifecycle;
+        boolean endFirst = Workflow.getVersion(ChangeIds.SESSION_END_BEFORE_TEARDOWN, Workflow.DEFAULT_VERSION, 1) == 1;
+        this.schedule = new TimeslotSchedule(lifecycle, endFirst);
         this.changeDesired = changeDesired;
         this.kill = kill;
     }
@@ -54,12 +58,12 @@ final class SessionTimeslot {
      * once, and says in the Temporal UI what the workflow waits for.
      */
     void armForNext(boolean goesRoundAtOnce) {
-        Optional<TimeslotMoment> next = TimeslotSchedule.next(state.timeslot, lifecycle, state.done);
+        Optional<TimeslotMoment> next = schedule.next(state.timeslot, state.done);
         if (!goesRoundAtOnce) {
-            armTimer(next.map(m -> TimeslotSchedule.at(m, state.timeslot, lifecycle)).orElse(null));
+            armTimer(next.map(m -> schedule.at(m, state.timeslot)).orElse(null));
         }
         String moment = next.map(m -> "; next: " + m.name().toLowerCase() + " at "
-                + TimeslotSchedule.at(m, state.timeslot, lifecycle)).orElse("; no timeslot moment left");
+                + schedule.at(m, state.timeslot)).orElse("; no timeslot moment left");
         Workflow.setCurrentDetails(state.status + " (" + state.reason + "): " + state.message + moment
                 + "; waiting for part reports, operator updates or that moment");
     }
@@ -92,7 +96,7 @@ final class SessionTimeslot {
 
     /** Acts on every moment whose time has come, in order, once each. */
     void actOnDue() {
-        for (TimeslotMoment moment : TimeslotSchedule.due(state.timeslot, lifecycle, state.done, now())) {
+        for (TimeslotMoment moment : schedule.due(state.timeslot, state.done, now())) {
             state.done.add(moment);
             switch (moment) {
                 case PROVISION -> log.info("session {}: provisioning", sessionId);
@@ -107,7 +111,9 @@ final class SessionTimeslot {
                     if (state.desired != DesiredStatus.DELETED) {
                         state.ending = new Ending(SessionStatus.DELETED, Reason.CLEANUP_DEADLINE.code(),
                                 "the cleanup deadline " + state.timeslot.cleanupDeadline() + " comes in "
-                                        + lifecycle.teardownBudget() + " (teardown budget): removing everything");
+                                        + Duration.between(schedule.at(moment, state.timeslot),
+                                                state.timeslot.cleanupDeadline())
+                                        + ": removing everything");
                         changeDesired.accept(DesiredStatus.DELETED);
                     }
                 }
@@ -120,7 +126,7 @@ final class SessionTimeslot {
     void move(Timeslot requested) {
         state.timeslot = requested;
         Instant now = now();
-        state.done.removeIf(m -> m != TimeslotMoment.PROVISION && isAfter(TimeslotSchedule.at(m, requested, lifecycle), now));
+        state.done.removeIf(m -> m != TimeslotMoment.PROVISION && isAfter(schedule.at(m, requested), now));
     }
 
     /** Refuses to move a timeslot once teardown has begun, or to a cleanup deadline that has passed. */

@@ -73,6 +73,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         timeslots = new SessionTimeslot(sessionId, state, lifecycle, this::changeDesired, this::kill);
         if (!startedBeforeTimeslots) {
+            if (input.carried() == null && input.resumedFrom() != null
+                    && Workflow.getVersion(ChangeIds.SESSION_RESUMED, Workflow.DEFAULT_VERSION, 1) == 1) {
+                records.resumed(input.resumedFrom());
+            }
             records.show();
         }
         while (true) {

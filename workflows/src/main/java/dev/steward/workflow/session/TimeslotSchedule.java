@@ -9,33 +9,45 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** When each moment of a timeslot falls, and which are due. Pure: the caller passes workflow time. */
-final class TimeslotSchedule {
-
-    private TimeslotSchedule() {}
+/**
+ * When each moment of a timeslot falls, and which are due. Pure: the caller passes workflow time.
+ *
+ * <p>The session runs until {@code endAt} whatever the teardown budget: teardown starts at
+ * {@code max(endAt, cleanupDeadline - teardownBudget)} and the kill at {@code max(teardown,
+ * cleanupDeadline - killMargin)}, so a window between end and deadline shorter than the budget only
+ * shortens the grace period. Sessions started before this rule ({@code endFirst} false) tore down at
+ * {@code cleanupDeadline - teardownBudget} even before their end.
+ */
+record TimeslotSchedule(LifecycleSettings settings, boolean endFirst) {
 
     /** When the moment falls; {@code null} when the timeslot does not set it. No provisionAt means at once. */
-    static Instant at(TimeslotMoment moment, Timeslot slot, LifecycleSettings settings) {
+    Instant at(TimeslotMoment moment, Timeslot slot) {
+        Instant deadline = slot.cleanupDeadline();
         return switch (moment) {
             case PROVISION -> slot.provisionAt() == null ? Instant.EPOCH : slot.provisionAt();
             case END -> slot.endAt();
-            case TEARDOWN -> slot.cleanupDeadline() == null ? null : slot.cleanupDeadline().minus(settings.teardownBudget());
-            case KILL -> slot.cleanupDeadline() == null ? null : slot.cleanupDeadline().minus(settings.killMargin());
+            case TEARDOWN -> deadline == null ? null : notBefore(deadline.minus(settings.teardownBudget()), slot.endAt());
+            case KILL -> deadline == null ? null
+                    : notBefore(deadline.minus(settings.killMargin()), endFirst ? at(TimeslotMoment.TEARDOWN, slot) : null);
         };
     }
 
     /** The moments not yet acted on whose time has come, in order. */
-    static List<TimeslotMoment> due(Timeslot slot, LifecycleSettings settings, Set<TimeslotMoment> done, Instant now) {
+    List<TimeslotMoment> due(Timeslot slot, Set<TimeslotMoment> done, Instant now) {
         return Arrays.stream(TimeslotMoment.values())
                 .filter(m -> !done.contains(m))
-                .filter(m -> at(m, slot, settings) != null && !at(m, slot, settings).isAfter(now))
+                .filter(m -> at(m, slot) != null && !at(m, slot).isAfter(now))
                 .toList();
     }
 
     /** The next moment not yet acted on, if any. */
-    static Optional<TimeslotMoment> next(Timeslot slot, LifecycleSettings settings, Set<TimeslotMoment> done) {
+    Optional<TimeslotMoment> next(Timeslot slot, Set<TimeslotMoment> done) {
         return Arrays.stream(TimeslotMoment.values())
-                .filter(m -> !done.contains(m) && at(m, slot, settings) != null)
-                .min(Comparator.comparing((TimeslotMoment m) -> at(m, slot, settings)).thenComparing(Enum::ordinal));
+                .filter(m -> !done.contains(m) && at(m, slot) != null)
+                .min(Comparator.comparing((TimeslotMoment m) -> at(m, slot)).thenComparing(Enum::ordinal));
+    }
+
+    private Instant notBefore(Instant at, Instant earliest) {
+        return endFirst && earliest != null && earliest.isAfter(at) ? earliest : at;
     }
 }

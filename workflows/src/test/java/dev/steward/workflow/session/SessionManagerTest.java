@@ -66,6 +66,16 @@ class SessionManagerTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"RUNNING, START_ALL", "STOPPED, START_ALL", "DELETED, START_ALL"})
+    void aResumedRunStartsEveryPartAtOnce(DesiredStatus desired, UnstartedParts expected) {
+        SessionObservation o = observed(desired, Map.of("db", pending("db"), "web", pending("web"))).build();
+        SessionObservation resumed = new SessionObservation(false, o.parts(), desired, 1, o.timeslot(), true,
+                o.reports(), null, null, null, o.recorded(), true);
+
+        assertEquals(expected, manager.plan(resumed).unstarted());
+    }
+
+    @ParameterizedTest
     @CsvSource({
             "false, RUNNING, true, START_OPEN_GATES",
             "false, RUNNING, false, WAIT_FOR_PROVISION",
@@ -227,7 +237,7 @@ class SessionManagerTest {
 
         SessionObservation build() {
             return new SessionObservation(before, List.of(DB, WEB), desired, 1, timeslot, provisioned, reports, ending,
-                    cause, causeMessage, recorded);
+                    cause, causeMessage, recorded, false);
         }
     }
 }

@@ -49,7 +49,7 @@ class SessionTimeslotTest {
                 steps.stream().map(TransitionRecord::to).toList());
         assertEquals("TimeslotEnded", steps.get(3).reason());
         assertEquals("CleanupDeadline", steps.getLast().reason());
-        assertTrue(steps.getLast().message().contains("teardown budget"), steps.getLast().message());
+        assertTrue(steps.getLast().message().contains("comes in PT2M"), steps.getLast().message());
         System.out.println("two-hour slot, 3 parts x 2 pods: session history events per run "
                 + runs.stream().map(r -> r.getEvents().size()).toList() + "; part histories "
                 + List.of("web", "api", "db").stream()
@@ -97,6 +97,25 @@ class SessionTimeslotTest {
                 "EXPIRED at " + last.occurredAt() + ", deadline " + slot.cleanupDeadline());
         assertEquals("CleanupDeadlineForced", last.reason());
         assertTrue(last.message().contains("PT3S (kill margin)"), last.message());
+    }
+
+    @Test
+    void aSlotShorterThanTheTeardownBudgetRunsUntilItsEnd() {
+        Instant t0 = sandbox.now();
+        Timeslot slot = new Timeslot(null, null, t0.plusSeconds(20), t0.plusSeconds(30));
+        StartedSession s = running(slot);
+
+        sandbox.env().sleep(Duration.between(sandbox.now(), slot.endAt().minusSeconds(1)));
+        assertEquals(SessionStatus.RUNNING, s.session().tree().status());
+        assertEquals(6, sandbox.engine().containersOf(s.id()).size());
+
+        s.result();
+        assertEquals(List.of(), sandbox.engine().containersOf(s.id()));
+        List<TransitionRecord> steps = sandbox.recording().sessionTransitions(s.id());
+        steps.stream().filter(t -> !List.of("PENDING", "PROVISIONING", "RUNNING").contains(t.to())).forEach(t ->
+                assertFalse(t.occurredAt().isBefore(slot.endAt()), t.to() + " before the end, at " + t.occurredAt()));
+        assertTrue(sandbox.engine().lastRemovalScheduledAt().isBefore(slot.cleanupDeadline()), "removed at "
+                + sandbox.engine().lastRemovalScheduledAt() + ", deadline " + slot.cleanupDeadline());
     }
 
     @Test

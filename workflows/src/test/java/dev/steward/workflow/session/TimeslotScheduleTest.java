@@ -16,31 +16,56 @@ class TimeslotScheduleTest {
     private static final Instant T0 = Instant.parse("2030-01-01T08:00:00Z");
     private static final LifecycleSettings SETTINGS =
             new LifecycleSettings(Duration.ofMinutes(2), Duration.ofSeconds(15), 2_000);
+    private static final TimeslotSchedule SCHEDULE = new TimeslotSchedule(SETTINGS, true);
     private static final Timeslot SLOT = new Timeslot(T0, null, T0.plus(Duration.ofHours(2)),
             T0.plus(Duration.ofMinutes(130)));
 
     @Test
     void teardownAndKillFallInsideTheDeadlineByTheirBudgets() {
-        assertEquals(T0.plus(Duration.ofMinutes(128)), TimeslotSchedule.at(TimeslotMoment.TEARDOWN, SLOT, SETTINGS));
+        assertEquals(T0.plus(Duration.ofMinutes(128)), SCHEDULE.at(TimeslotMoment.TEARDOWN, SLOT));
         assertEquals(T0.plus(Duration.ofMinutes(130)).minusSeconds(15),
-                TimeslotSchedule.at(TimeslotMoment.KILL, SLOT, SETTINGS));
+                SCHEDULE.at(TimeslotMoment.KILL, SLOT));
     }
 
     @Test
     void momentsAreDueInOrderOnceTheirTimeHasCome() {
         EnumSet<TimeslotMoment> done = EnumSet.noneOf(TimeslotMoment.class);
-        assertEquals(List.of(), TimeslotSchedule.due(SLOT, SETTINGS, done, T0.minusMillis(1)));
+        assertEquals(List.of(), SCHEDULE.due(SLOT, done, T0.minusMillis(1)));
         assertEquals(List.of(TimeslotMoment.PROVISION, TimeslotMoment.END),
-                TimeslotSchedule.due(SLOT, SETTINGS, done, T0.plus(Duration.ofHours(2))));
+                SCHEDULE.due(SLOT, done, T0.plus(Duration.ofHours(2))));
         done.add(TimeslotMoment.PROVISION);
-        assertEquals(Optional.of(TimeslotMoment.END), TimeslotSchedule.next(SLOT, SETTINGS, done));
+        assertEquals(Optional.of(TimeslotMoment.END), SCHEDULE.next(SLOT, done));
     }
 
     @Test
     void noTimeslotProvisionsAtOnceAndNeverEnds() {
         EnumSet<TimeslotMoment> done = EnumSet.noneOf(TimeslotMoment.class);
-        assertEquals(List.of(TimeslotMoment.PROVISION), TimeslotSchedule.due(Timeslot.NONE, SETTINGS, done, T0));
+        assertEquals(List.of(TimeslotMoment.PROVISION), SCHEDULE.due(Timeslot.NONE, done, T0));
         done.add(TimeslotMoment.PROVISION);
-        assertEquals(Optional.empty(), TimeslotSchedule.next(Timeslot.NONE, SETTINGS, done));
+        assertEquals(Optional.empty(), SCHEDULE.next(Timeslot.NONE, done));
+    }
+
+    @Test
+    void aWindowShorterThanTheBudgetStillRunsUntilTheEnd() {
+        Timeslot shortWindow = new Timeslot(null, null, T0.plusSeconds(20), T0.plusSeconds(30));
+        assertEquals(T0.plusSeconds(20), SCHEDULE.at(TimeslotMoment.TEARDOWN, shortWindow));
+        assertEquals(T0.plusSeconds(20), SCHEDULE.at(TimeslotMoment.KILL, shortWindow));
+        assertEquals(List.of(TimeslotMoment.PROVISION), SCHEDULE.due(shortWindow,
+                EnumSet.noneOf(TimeslotMoment.class), T0.plusSeconds(20).minusMillis(1)));
+    }
+
+    @Test
+    void aWindowBetweenMarginAndBudgetShortensOnlyTheGracePeriod() {
+        Timeslot window = new Timeslot(null, null, T0.plusSeconds(60), T0.plusSeconds(100));
+        assertEquals(T0.plusSeconds(60), SCHEDULE.at(TimeslotMoment.TEARDOWN, window));
+        assertEquals(T0.plusSeconds(85), SCHEDULE.at(TimeslotMoment.KILL, window));
+    }
+
+    @Test
+    void sessionsStartedBeforeTheRuleTearDownByTheBudgetAlone() {
+        TimeslotSchedule before = new TimeslotSchedule(SETTINGS, false);
+        Timeslot shortWindow = new Timeslot(null, null, T0.plusSeconds(20), T0.plusSeconds(30));
+        assertEquals(T0.minusSeconds(90), before.at(TimeslotMoment.TEARDOWN, shortWindow));
+        assertEquals(T0.plusSeconds(15), before.at(TimeslotMoment.KILL, shortWindow));
     }
 }

@@ -1,0 +1,47 @@
+package dev.steward.app.session;
+
+import dev.steward.app.temporal.SearchAttributeRegistration;
+import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.WorkflowPresence;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.Timeslot;
+import dev.steward.store.SessionRow;
+import dev.steward.workflow.session.ResumedFrom;
+import jakarta.inject.Singleton;
+
+/**
+ * PostgreSQL is the record: a session whose workflow is missing from Temporal gets a new run from its
+ * row, at its stored spec, desired status, generation and timeslot. The run adopts the containers and
+ * placements it finds (their names and labels are deterministic), and one past its cleanup deadline
+ * goes straight to its kill path.
+ */
+@Singleton
+public class SessionResume {
+
+    private final SessionWorkflows workflows;
+    private final SearchAttributeRegistration searchAttributes;
+
+    public SessionResume(SessionWorkflows workflows, SearchAttributeRegistration searchAttributes) {
+        this.workflows = workflows;
+        this.searchAttributes = searchAttributes;
+    }
+
+    /** Resumes the session if its workflow is missing; @return whether this call started a run */
+    public boolean ifMissing(SessionRow row) {
+        if (!WorkflowPresence.missing(workflows.status(row.id()))) {
+            return false;
+        }
+        // A Temporal that lost the workflow may have lost the session search attributes with it.
+        searchAttributes.ensure();
+        row.spec().parts().forEach(part -> workflows.terminatePartIfRunning(row.id(), part.name()));
+        return workflows.resume(row.id(), specOf(row), row.generation(),
+                new ResumedFrom(row.status(), row.observedGeneration()));
+    }
+
+    /** The spec as the session has it now: the desired status and timeslot change after creation. */
+    static SessionSpec specOf(SessionRow row) {
+        SessionSpec created = row.spec();
+        return new SessionSpec(created.owner(), row.desiredStatus(), created.parts(),
+                new Timeslot(row.provisionAt(), row.startAt(), row.endAt(), row.cleanupDeadline()), created.restart());
+    }
+}

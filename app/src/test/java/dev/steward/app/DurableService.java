@@ -1,0 +1,103 @@
+package dev.steward.app;
+
+import com.github.dockerjava.api.DockerClient;
+import dev.steward.activity.DockerClientFactory;
+import dev.steward.app.api.TransitionView;
+import dev.steward.model.PartView;
+import dev.steward.model.PodView;
+import dev.steward.model.Reason;
+import dev.steward.model.SessionView;
+import io.micronaut.http.client.HttpClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The packaged service on a database of its own against a standalone Temporal test server, both of
+ * which a test may kill and start again: what the durability tests run. The service resumes missing
+ * workflows every second and runs with sticky execution off, as {@code ./steward up} runs it.
+ */
+final class DurableService implements AutoCloseable {
+
+    final String run = UUID.randomUUID().toString().substring(0, 8);
+    final OwnDatabase database;
+    final TemporalServerProcess temporal;
+    final Engine engine;
+    private final DockerClient docker;
+    private ServiceProcess service;
+
+    DurableService(String name) throws IOException {
+        database = OwnDatabase.create(name);
+        temporal = TemporalServerProcess.start();
+        docker = DockerClientFactory.create(HostApi.firstEngine());
+        engine = new Engine(docker);
+    }
+
+    Map<String, String> environment() {
+        return Map.of(
+                "DATASOURCES_DEFAULT_URL", database.url(),
+                "TEMPORAL_ADDRESS", temporal.address(),
+                "TEMPORAL_STICKY_SCHEDULE_TO_START_TIMEOUT", "0s",
+                "TEMPORAL_TASK_QUEUE", "it-" + run,
+                "STEWARD_RECONCILE_DEPLOYMENT", "it-" + run,
+                "STEWARD_RECONCILE_RESYNC_INTERVAL", "2s",
+                "STEWARD_RESUME_INTERVAL", "1s",
+                "STEWARD_RESUME_GRACE", "1s",
+                "STEWARD_LIFECYCLE_TEARDOWN_BUDGET", "6s",
+                "STEWARD_LIFECYCLE_KILL_MARGIN", "3s");
+    }
+
+    /** Starts the service (again) and waits until it is ready. */
+    void startService() throws IOException {
+        service = ServiceProcess.start(environment());
+        service.awaitReady();
+    }
+
+    /** SIGKILL, as a crash. */
+    void killService() {
+        service.kill();
+    }
+
+    <T> T api(Function<SessionApi, T> calls) {
+        try (HttpClient client = HttpClient.create(URI.create(service.baseUrl()).toURL())) {
+            return calls.apply(new SessionApi(client.toBlocking()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** part/pod to container id, as the session shows them. */
+    static Map<String, String> containerIds(SessionView view) {
+        Map<String, String> ids = new TreeMap<>();
+        for (PartView part : view.parts()) {
+            for (PodView pod : part.pods()) {
+                ids.put(part.name() + "/" + pod.name(), pod.containerId());
+            }
+        }
+        return ids;
+    }
+
+    static boolean resumed(List<TransitionView> transitions) {
+        return transitions.stream().anyMatch(t -> Reason.RESUMED.code().equals(t.reason()));
+    }
+
+    @Override
+    public void close() {
+        if (service != null) {
+            service.close();
+        }
+        engine.containersOf("it-" + run).forEach(engine::remove);
+        temporal.close();
+        database.close();
+        try {
+            docker.close();
+        } catch (IOException ignored) {
+            // nothing left to release
+        }
+    }
+}
