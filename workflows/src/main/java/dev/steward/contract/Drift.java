@@ -24,7 +24,8 @@ public final class Drift {
         Set<String> running = observed.stream().filter(ContainerState::running).map(ContainerState::id)
                 .collect(Collectors.toSet());
         Set<String> known = pods.stream().map(PodView::containerId).filter(Objects::nonNull).collect(Collectors.toSet());
-        boolean lost = pods.stream().anyMatch(p -> p.status() == PodStatus.PENDING
+        // A pod UNKNOWN while its engine did not answer is looked at as soon as the engine answers.
+        boolean lost = pods.stream().anyMatch(p -> p.status() == PodStatus.PENDING || p.status() == PodStatus.UNKNOWN
                 || (RUNNING.contains(p.status()) && !running.contains(p.containerId())));
         boolean stray = observed.stream().anyMatch(c -> !known.contains(c.id()));
         return lost || stray;

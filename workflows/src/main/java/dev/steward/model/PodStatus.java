@@ -20,6 +20,11 @@ public enum PodStatus {
     STOPPING,
     /** Desired STOPPED and the container is gone. */
     STOPPED,
+    /**
+     * The pod's host engine does not answer: nothing is known of its container until it does. Counts
+     * no restart and escalates nothing; the host's loss rules decide what happens after the grace period.
+     */
+    UNKNOWN,
     /** The pod cannot be brought to its desired status. */
     FAILED,
     /** Desired DELETED and the container is gone. */

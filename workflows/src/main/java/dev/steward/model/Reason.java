@@ -85,7 +85,11 @@ public enum Reason {
     NO_CONTAINER("NoContainer", "no container of the pod exists", Subject.POD),
     INVALID_SPEC("InvalidSpec", "the engine refused the pod's spec (for example an image it does not have)",
             Subject.POD),
-    ENGINE_ERROR("EngineError", "an engine call kept failing after its retries", Subject.POD),
+    ENGINE_ERROR("EngineError", "an engine call kept failing after its retries (parts started before an unreachable"
+            + " engine made pods UNKNOWN)", Subject.POD),
+    HOST_UNREACHABLE("HostUnreachable", "the pod's host engine did not answer (after the engine call's retries): the"
+            + " pod is UNKNOWN, counts no restart and escalates nothing, and is looked at again every resync interval",
+            Subject.POD),
 
     // ---- a pod's last exit
     EXIT_COMPLETED("Completed", "the container exited 0", Subject.POD_EXIT),

@@ -15,6 +15,14 @@ public final class ActivityDefaults {
             .setMaximumAttempts(5)
             .build();
 
+    /**
+     * Writes to PostgreSQL retry without a cap, at most 30 s apart: a database outage delays the record,
+     * never loses it, and the writes apply in order once it is back (each is idempotent by its id).
+     */
+    public static final RetryOptions DATABASE_RETRY = RetryOptions.newBuilder(TRANSIENT_RETRY)
+            .setMaximumAttempts(0)
+            .build();
+
     private ActivityDefaults() {}
 
     /** Long activities heartbeat; the heartbeat timeout notices a lost worker and delivers cancellation. */
@@ -22,6 +30,11 @@ public final class ActivityDefaults {
         return ActivityOptions.newBuilder(withTimeout(startToClose))
                 .setHeartbeatTimeout(Duration.ofSeconds(10))
                 .build();
+    }
+
+    /** Calls that read or write PostgreSQL: {@link #DATABASE_RETRY}. */
+    public static ActivityOptions database(Duration startToClose) {
+        return ActivityOptions.newBuilder(withTimeout(startToClose)).setRetryOptions(DATABASE_RETRY).build();
     }
 
     public static ActivityOptions withTimeout(Duration startToClose) {

@@ -26,6 +26,8 @@ public final class ChangeIds {
     public static final String PART_EVENT_DRIVEN = "event-driven-pods";
     /** Parts ran every pod on the service's own engine before each pod was placed on a host. */
     public static final String PART_PLACED_PODS = "placed-pods";
+    /** Parts failed a pod whose engine did not answer (EngineError) before such a pod was UNKNOWN (HostUnreachable). */
+    public static final String PART_UNREACHABLE_IS_UNKNOWN = "unreachable-is-unknown";
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
 

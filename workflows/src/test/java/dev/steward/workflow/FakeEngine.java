@@ -38,6 +38,7 @@ public final class FakeEngine implements ContainerActivities {
     private volatile CountDownLatch listingsHeld;
     private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
+    private volatile boolean away;
     private volatile Instant lastRemovalScheduledAt;
     private final String host;
     /** Guarded by {@code this}. */
@@ -59,6 +60,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public List<ContainerState> listContainers(Map<String, String> labels) {
+        refuseWhileAway();
         awaitListingsReleased();
         synchronized (this) {
             listings++;
@@ -70,6 +72,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized ContainerState ensureContainer(ContainerRequest request) {
+        refuseWhileAway();
         ensureCallsByName.computeIfAbsent(request.name(), n -> new AtomicInteger()).incrementAndGet();
         String refusal = refusedPods.get(request.labels().get(StewardLabels.POD));
         if (refusal != null) {
@@ -89,6 +92,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized ContainerState startContainer(String containerId) {
+        refuseWhileAway();
         ContainerState container = byId.get(containerId);
         if (container == null) {
             throw ApplicationFailure.newFailure("no such container: " + containerId, "NoSuchContainer");
@@ -103,6 +107,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public void stopContainer(String containerId, int graceSeconds) {
+        refuseWhileAway();
         if (stopsHang) {
             // As a stop the engine never answers: the activity stays open until Temporal times it out.
             Activity.getExecutionContext().doNotCompleteOnReturn();
@@ -120,6 +125,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized void removeContainer(String containerId) {
+        refuseWhileAway();
         ContainerState removed = byId.remove(containerId);
         if (removed != null) {
             journal.add("remove " + host + "/" + removed.label(StewardLabels.POD));
@@ -130,6 +136,7 @@ public final class FakeEngine implements ContainerActivities {
 
     @Override
     public synchronized ContainerState inspectContainer(String containerId) {
+        refuseWhileAway();
         return byId.get(containerId);
     }
 
@@ -179,6 +186,15 @@ public final class FakeEngine implements ContainerActivities {
     /** Later starts of this pod's container run again. */
     public void stopExiting(String pod) {
         exitingPods.remove(pod);
+    }
+
+    /** The engine's API goes away: every call fails (retryably) until {@link #comeBack()}; containers keep running. */
+    public void goAway() {
+        away = true;
+    }
+
+    public void comeBack() {
+        away = false;
     }
 
     /** Every later stop hangs, doing nothing and never answering: a teardown that never ends. */
@@ -238,6 +254,12 @@ public final class FakeEngine implements ContainerActivities {
 
     private Optional<ContainerState> byName(String name) {
         return byId.values().stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    private void refuseWhileAway() {
+        if (away) {
+            throw ApplicationFailure.newFailure("connection refused: the engine's API is away", "EngineAway");
+        }
     }
 
     private void awaitListingsReleased() {

@@ -12,10 +12,12 @@ final class ActivityFailures {
 
     /** {@code InvalidSpec} when the engine refused the pod's spec, else {@code EngineError}. */
     static String reasonOf(ActivityFailure failure) {
-        if (failure.getCause() instanceof ApplicationFailure app && ContainerActivities.INVALID_SPEC.equals(app.getType())) {
-            return Reason.INVALID_SPEC.code();
-        }
-        return Reason.ENGINE_ERROR.code();
+        return isRefusal(failure) ? Reason.INVALID_SPEC.code() : Reason.ENGINE_ERROR.code();
+    }
+
+    /** The engine answered and refused the request itself (an invalid spec, an image it does not have). */
+    static boolean isRefusal(ActivityFailure failure) {
+        return failure.getCause() instanceof ApplicationFailure app && ContainerActivities.INVALID_SPEC.equals(app.getType());
     }
 
     /** The message of the failure's innermost cause, as the activity raised it. */

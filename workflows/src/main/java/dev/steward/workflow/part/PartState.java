@@ -32,6 +32,8 @@ final class PartState {
     ReconcileSettings settings;
     /** Parts started before placement run every pod on the service's own engine, with no host of their own. */
     boolean startedBeforePlacement;
+    /** Parts started before it failed a pod whose engine did not answer; since, the pod is UNKNOWN. */
+    boolean failsOnUnreachableEngine;
 
     DesiredStatus desired;
     long generation;

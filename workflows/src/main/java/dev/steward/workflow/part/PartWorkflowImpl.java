@@ -43,7 +43,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private static final Logger log = Workflow.getLogger(PartWorkflowImpl.class);
 
     private final RecordingActivities recording =
-            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
     private final PartState state = new PartState();
     private final PodEngines engines = new PodEngines(state);
     private final PartManager partManager = new PartManager();
@@ -58,6 +58,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         recorder = new TransitionRecorder(recording, state.sessionId);
         state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
                 == Workflow.DEFAULT_VERSION;
+        state.failsOnUnreachableEngine =
+                Workflow.getVersion(ChangeIds.PART_UNREACHABLE_IS_UNKNOWN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION;
         state.addPods();
         buildCollaborators();
         try {
@@ -199,7 +201,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         for (PodRuntime rt : state.runtimes.values()) {
             // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
             Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry}) {
+            Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
+            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry}) {
                 if (at != null && (due == null || at < due)) {
                     due = at;
                 }
@@ -224,7 +227,11 @@ public class PartWorkflowImpl implements PartWorkflow {
         for (PodSpec pod : state.podSpecs.values()) {
             String host = engines.hostOf(state.runtimes.get(pod.name()));
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
-                continue; // its host did not answer: nothing is known of the pod this pass
+                // Its host did not answer: nothing is known of the pod this pass.
+                if (!state.failsOnUnreachableEngine) {
+                    pods.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
+                }
+                continue;
             }
             List<ContainerState> mine = observed.getOrDefault(host, List.of()).stream()
                     .filter(c -> pod.name().equals(c.label(StewardLabels.POD)))

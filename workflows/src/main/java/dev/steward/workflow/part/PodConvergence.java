@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * One pass over one pod: off a host that stopped taking pods and onto one that takes it, then the
  * step its {@link PodManager} plans (create, start, or keep it running), a rolling replace of a
- * changed spec, and the status that follows. A failed engine call fails the pod for this generation.
+ * changed spec, and the status that follows. An engine that refused the pod's spec fails it for this
+ * generation; one that did not answer leaves it UNKNOWN until it does.
  */
 final class PodConvergence {
 
@@ -65,6 +66,7 @@ final class PodConvergence {
             return;
         }
         String specHash = SpecHash.of(pod);
+        rt.engineRetryAt = null;
         try {
             if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
                 observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
@@ -118,11 +120,20 @@ final class PodConvergence {
                 }
             }
         } catch (ActivityFailure failure) {
+            if (!state.failsOnUnreachableEngine && !ActivityFailures.isRefusal(failure)) {
+                transitions.unknown(pod, ActivityFailures.rootMessage(failure));
+                return;
+            }
             rt.finishedInGeneration = state.generation;
             rt.stopProbe();
             transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
                     state.pods.get(pod.name()).containerId());
         }
+    }
+
+    /** The pod's host did not answer this pass: the pod is UNKNOWN until it does. */
+    void unknown(PodSpec pod, String detail) {
+        transitions.unknown(pod, detail);
     }
 
     private ContainerState create(PodSpec pod, PodRuntime rt, String specHash) {

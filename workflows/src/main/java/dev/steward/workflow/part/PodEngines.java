@@ -39,6 +39,8 @@ final class PodEngines {
     /** The local engine, for parts started before placement. */
     private final ContainerActivities localEngine = Workflow.newActivityStub(ContainerActivities.class, ENGINE_CALLS);
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
+    /** Why each host that did not answer the last {@link #observe()} did not, by host. */
+    private final Map<String, String> unanswered = new HashMap<>();
 
     PodEngines(PartState state) {
         this.state = state;
@@ -82,14 +84,21 @@ final class PodEngines {
             }
         }
         Map<String, List<ContainerState>> observed = new HashMap<>();
+        unanswered.clear();
         listings.forEach((host, listing) -> {
             try {
                 observed.put(host, listing.get());
             } catch (ActivityFailure failure) {
                 log.warn("part {}: listing containers on host {} failed: {}", state.name, host, rootMessage(failure));
+                unanswered.put(host, rootMessage(failure));
             }
         });
         return observed;
+    }
+
+    /** Why {@code host} did not answer the last listing. */
+    String whyUnanswered(String host) {
+        return unanswered.get(host);
     }
 
     /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */

@@ -21,7 +21,7 @@ final class PodPlacement {
     private final PartState state;
     private final PodTransitions transitions;
     private final PlacementActivities placement =
-            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
 
     PodPlacement(PartState state, PodTransitions transitions) {
         this.state = state;

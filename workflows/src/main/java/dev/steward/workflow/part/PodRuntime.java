@@ -27,6 +27,8 @@ final class PodRuntime {
     boolean waitingForRoom;
     /** Workflow millis of the next placement attempt while unschedulable or blocked on a draining host, else {@code null}. */
     Long placeRetryAt;
+    /** Workflow millis the pod is looked at again while its host engine does not answer (UNKNOWN), else {@code null}. */
+    Long engineRetryAt;
 
     boolean ready;
     String probeMessage;

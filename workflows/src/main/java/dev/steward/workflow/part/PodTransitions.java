@@ -3,7 +3,9 @@ package dev.steward.workflow.part;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.Reason;
 import dev.steward.workflow.TransitionRecorder;
+import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -27,6 +29,20 @@ final class PodTransitions {
             return;
         }
         record(pod, to, why, what, containerId);
+    }
+
+    /**
+     * The pod's host engine did not answer: the pod is UNKNOWN, keeps its container and restart count,
+     * and is looked at again after the resync interval (or sooner, when its host's resync sees it).
+     */
+    void unknown(PodSpec pod, String detail) {
+        PodRuntime rt = state.runtimes.get(pod.name());
+        rt.engineRetryAt = Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis();
+        rt.stopProbe(); // its readiness is unknown too: a new probe starts once the engine answers
+        update(pod, PodStatus.UNKNOWN, Reason.HOST_UNREACHABLE.code(), "the engine of host " + engines.hostOf(rt)
+                + " did not answer (" + detail + "): nothing is known of the pod until it does; looked at again every "
+                + state.settings.resyncInterval().toSeconds() + " s, no restart counted",
+                state.pods.get(pod.name()).containerId());
     }
 
     /** Records a pod's change and applies it, even when only its reason changed. */

@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
 public class SessionWorkflowImpl implements SessionWorkflow {
 
     private final RecordingActivities recording =
-            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
     private final SessionManager manager = new SessionManager();
 
     private UUID sessionId;

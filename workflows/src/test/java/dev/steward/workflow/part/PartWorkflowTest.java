@@ -33,6 +33,7 @@ import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.failure.CanceledFailure;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -118,6 +119,31 @@ class PartWorkflowTest {
         assertEquals(cacheBefore, pod(repaired, "cache").containerId(), "the untouched pod keeps its container");
         assertEquals(PartStatus.READY, repaired.status());
         assertEquals(List.of("CREATING", "STARTING", "READY", "CREATING", "STARTING", "READY"),
+                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+    }
+
+    @Test
+    void anEngineThatDoesNotAnswerLeavesItsPodUnknownWithoutARestartUntilItAnswers() {
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        String container = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+
+        engine.goAway();
+        part.reconcileNow();
+        sandbox.env().sleep(Duration.ofMinutes(1)); // past the listing's retries
+        PartView away = Eventually.await("app UNKNOWN", part::view, view -> pod(view, "app").status() == PodStatus.UNKNOWN);
+
+        PodView unknown = pod(away, "app");
+        assertEquals("HostUnreachable", unknown.reason());
+        assertTrue(unknown.message().contains("connection refused"), unknown.message());
+        assertEquals(container, unknown.containerId());
+        assertEquals(PartStatus.PROVISIONING, away.status(), "not FAILED: the workload did not fail");
+
+        engine.comeBack();
+        sandbox.env().sleep(ReconcileSettings.DEFAULTS.resyncInterval()); // the unknown pod is looked at again
+        PartView back = awaitStatus(part, PartStatus.READY);
+        assertEquals(container, pod(back, "app").containerId(), "the container outlived the outage");
+        assertEquals(0, pod(back, "app").restarts());
+        assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"),
                 recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
     }
 
