@@ -35,6 +35,8 @@ import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.ResumedFrom;
+import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
@@ -58,6 +60,8 @@ public final class LifecycleScenarios {
     public static final UUID TIMESLOT_SESSION_ID = UUID.fromString("7c1e4a90-2b3d-4e5f-8a6b-1c2d3e4f5a6b");
     public static final UUID PLACED_SESSION_ID = UUID.fromString("9d4b7e21-5f3a-4c86-a0e9-3b6c1d8f2e47");
     public static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
+    public static final UUID ENGINE_AWAY_SESSION_ID = UUID.fromString("e4a7c2d9-1b5f-4a38-9c60-8d2e7f1a3b95");
+    public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
@@ -249,6 +253,44 @@ public final class LifecycleScenarios {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.part(RESTARTS_SESSION_ID, "mixed"));
+    }
+
+    /**
+     * A part whose engine goes away: its pod UNKNOWN past the listing's retries, READY again on the same
+     * container once the engine answers, then DELETED. Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partEngineAway(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
+        PartWorkflow part = sandbox.startPart(ENGINE_AWAY_SESSION_ID, TestSessions.part("web", "app"),
+                ReconcileSettings.DEFAULTS);
+        Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
+        engine.goAway();
+        part.reconcileNow();
+        sandbox.env().sleep(Duration.ofMinutes(1));
+        Eventually.await("app UNKNOWN", part::view, v -> appOf(v).status() == PodStatus.UNKNOWN);
+        engine.comeBack();
+        sandbox.env().sleep(ReconcileSettings.DEFAULTS.resyncInterval());
+        Eventually.await("app READY again", part::view, v -> appOf(v).status() == PodStatus.READY);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(ENGINE_AWAY_SESSION_ID, "web"));
+    }
+
+    /**
+     * A run that resumes a session from the read model: it records that it resumed, starts every part
+     * at once, runs, and is deleted. Returns the session's history.
+     */
+    public static WorkflowExecutionHistory sessionResumed(WorkflowSandbox sandbox) {
+        SessionSpec spec = TestSessions.twoPartsOfTwoPods();
+        SessionWorkflow session = sandbox.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(RESUMED_SESSION_ID));
+        WorkflowClient.start(session::run, new SessionInput(RESUMED_SESSION_ID, spec, 1,
+                ReconcileSettings.DEFAULTS.with(spec.restart()), LifecycleSettings.DEFAULTS, null,
+                new ResumedFrom(SessionStatus.RUNNING, 1)));
+        Eventually.await("session RUNNING", session::tree, v -> v.status() == SessionStatus.RUNNING
+                && v.parts().stream().allMatch(p -> p.status() == PartStatus.READY));
+        session.setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.session(RESUMED_SESSION_ID));
     }
 
     private static PodView appOf(PartView part) {

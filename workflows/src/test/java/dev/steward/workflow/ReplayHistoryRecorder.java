@@ -36,6 +36,8 @@ public class ReplayHistoryRecorder {
     public static final String RESTARTS_HISTORY = "histories/part-restarts.json";
     public static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
     public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
+    public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
+    public static final String RESUMED_HISTORY = "histories/session-resumed.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -56,6 +58,16 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(RESUMED_HISTORY), LifecycleScenarios.sessionResumed(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

@@ -47,7 +47,11 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.PLACED_PART_HISTORY, WorkflowReplayTest::assertIsACompletedPlacedPart,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.HOST_HISTORY, WorkflowReplayTest::assertIsAHostLostAndBack,
-                        HostWorkflowImpl.class));
+                        HostWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.ENGINE_AWAY_HISTORY, WorkflowReplayTest::assertIsAnEngineAwayAndBack,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -94,14 +98,24 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory session;
         WorkflowExecutionHistory part;
         WorkflowExecutionHistory restarts;
+        WorkflowExecutionHistory engineAway;
+        WorkflowExecutionHistory resumed;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
             restarts = LifecycleScenarios.partRestarts(sandbox);
+            engineAway = LifecycleScenarios.partEngineAway(sandbox);
+            resumed = LifecycleScenarios.sessionResumed(sandbox);
         }
         assertIsACompletedSessionLifecycle(session);
         assertIsACompletedPartLifecycle(part);
         assertIsACompletedRestartsScenario(restarts);
+        assertIsAnEngineAwayAndBack(engineAway);
+        assertIsAResumedSession(resumed);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(engineAway.toJson(true)), PartWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(resumed.toJson(true)), SessionWorkflowImpl.class);
 
         // Through JSON, as the stored ones are.
         WorkflowReplayer.replayWorkflowExecution(
@@ -177,6 +191,21 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the backoff timer fired");
         assertTrue(count(history, EventType.EVENT_TYPE_MARKER_RECORDED) >= 1, "the version marker is recorded");
+    }
+
+    private static void assertIsAnEngineAwayAndBack(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a listing failed past its retries");
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the unknown pod was looked at again");
+    }
+
+    private static void assertIsAResumedSession(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(history.getEvents().getFirst().getWorkflowExecutionStartedEventAttributes().getInput().toString()
+                .contains("resumedFrom"), "started to resume");
+        assertEquals(2, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {
