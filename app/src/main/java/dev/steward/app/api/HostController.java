@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.host.HostChange;
 import dev.steward.app.host.HostService;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostSpec;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -22,9 +23,11 @@ import java.util.List;
 public class HostController {
 
     private final HostService hosts;
+    private final TemporalUiLinks links;
 
-    public HostController(HostService hosts) {
+    public HostController(HostService hosts, TemporalUiLinks links) {
         this.hosts = hosts;
+        this.links = links;
     }
 
     @Post
@@ -39,8 +42,8 @@ public class HostController {
     }
 
     @Get("/{name}")
-    public HostView get(String name) {
-        return HostView.of(hosts.get(name));
+    public HttpResponse<HostView> get(String name) {
+        return links.to(HttpResponse.ok(HostView.of(hosts.get(name))), WorkflowIds.host(name));
     }
 
     @Put("/{name}")

@@ -4,6 +4,7 @@ import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PodAction;
@@ -31,9 +32,11 @@ import java.util.UUID;
 public class SessionController {
 
     private final SessionService sessions;
+    private final TemporalUiLinks links;
 
-    public SessionController(SessionService sessions) {
+    public SessionController(SessionService sessions, TemporalUiLinks links) {
         this.sessions = sessions;
+        this.links = links;
     }
 
     @Post
@@ -50,8 +53,8 @@ public class SessionController {
     }
 
     @Get("/{id}")
-    public SessionView get(UUID id) {
-        return sessions.get(id);
+    public HttpResponse<SessionView> get(UUID id) {
+        return links.to(HttpResponse.ok(sessions.get(id)), WorkflowIds.session(id));
     }
 
     @Put("/{id}/desired-status")

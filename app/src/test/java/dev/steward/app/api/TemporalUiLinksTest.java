@@ -1,0 +1,29 @@
+package dev.steward.app.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.steward.config.TemporalConfig;
+import io.micronaut.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+class TemporalUiLinksTest {
+
+    private static final TemporalConfig TEMPORAL = new TemporalConfig("temporal:7233", "team a", "steward", null, null);
+
+    @Test
+    void linksAWorkflowToItsPageInTheTemporalUi() {
+        TemporalUiLinks links = new TemporalUiLinks("https://temporal.example/", TEMPORAL);
+
+        String link = links.to(HttpResponse.ok(), "session-1").getHeaders().get("Link");
+
+        assertEquals("<https://temporal.example/namespaces/team%20a/workflows/session-1>; rel=\"temporal-workflow\"", link);
+    }
+
+    @Test
+    void linksNothingWithoutAUiUrl() {
+        TemporalUiLinks links = new TemporalUiLinks("", TEMPORAL);
+
+        assertNull(links.to(HttpResponse.ok(), "session-1").getHeaders().get("Link"));
+    }
+}
