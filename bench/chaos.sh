@@ -6,13 +6,6 @@
 # processes of their own, on a database of its own next to the tests' (from ./steward env).
 # Usage: bench/chaos.sh [RUNS]
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root"
-eval "$(./steward env)"
-# The service's jar, the Temporal server's jar, and the test classpath the sweep runs on.
-mvn -B -q -pl app -am package dependency:build-classpath -DskipTests -Dmdep.includeScope=test \
-    -Dmdep.outputFile=target/chaos.classpath
-cd app
-exec "$JAVA_HOME/bin/java" -cp "target/test-classes:target/classes:$(cat target/chaos.classpath)" \
-    -Dlogback.configurationFile=src/test/resources/logback-test.xml \
-    dev.steward.app.ChaosSweep "$@"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+run_test_main dev.steward.app.ChaosSweep "$@"

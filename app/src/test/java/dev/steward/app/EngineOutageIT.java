@@ -21,8 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,27 +28,13 @@ import org.junit.jupiter.api.Test;
  * not a failure of the workload. Its pods are UNKNOWN (HostUnreachable) meanwhile, nothing fails and
  * nothing restarts, and once the engine is back the session is RUNNING on the containers that outlived
  * the outage. The host's loss (placing the pods elsewhere) is {@link HostLossIT}'s: here the grace
- * period outlasts the outage. Only the second engine is stopped, and it is started again whatever happens.
+ * period outlasts the outage.
  */
 @MicronautTest(transactional = false)
 @Property(name = "steward.hosts.lost-after", value = "10m")
-class EngineOutageIT extends HostPoolTest {
+class EngineOutageIT extends SecondEngineOutageTest {
 
     private static final Duration OUTAGE = Duration.ofSeconds(60);
-
-    final PodmanApiService secondEngine = PodmanApiService.secondEngine();
-
-    @BeforeEach
-    void engineUp() {
-        secondEngine.start();
-    }
-
-    /** Runs before the pool closes: the engine must answer for its containers to be cleaned up. */
-    @AfterEach
-    void engineBackUp() throws IOException {
-        secondEngine.start();
-        pool.reconnectSecondEngine();
-    }
 
     @Test
     void aMinuteWithoutTheEngineFailsNothingAndTheSessionRunsOnAfterIt() throws IOException {

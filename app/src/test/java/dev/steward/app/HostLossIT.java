@@ -17,31 +17,14 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A host whose engine goes away: after the configured failed probes it is UNREACHABLE, its pods
  * run again on the other host, and when the engine is back the containers left on it are removed.
- * Only the second engine is ever stopped, and it is started again whatever happens.
  */
 @MicronautTest(transactional = false)
-class HostLossIT extends HostPoolTest {
-
-    final PodmanApiService secondEngine = PodmanApiService.secondEngine();
-
-    @BeforeEach
-    void engineUp() {
-        secondEngine.start();
-    }
-
-    /** Runs before the pool closes: the engine must answer for its containers to be cleaned up. */
-    @AfterEach
-    void engineBackUp() throws IOException {
-        secondEngine.start();
-        pool.reconnectSecondEngine();
-    }
+class HostLossIT extends SecondEngineOutageTest {
 
     @Test
     void podsOfALostHostRunOnTheOtherAndItsStaleContainersGoWhenItIsBack() throws IOException {
