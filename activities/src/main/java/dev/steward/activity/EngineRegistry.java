@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine of every registered host, one client pair per host, made from the host's row and
  * kept until the host's endpoint or TLS settings change or the host is removed. Each call reads
- * the row, so a change made by another Steward process is seen at the next call.
+ * the row, so a change made by another Steward process is seen at the next call; while PostgreSQL
+ * cannot be read, a host keeps the clients it has, so an outage of the database is not one of the engines.
  */
 @Singleton
 public class EngineRegistry {
@@ -71,7 +72,16 @@ public class EngineRegistry {
     }
 
     private Engine engine(String name) {
-        HostRow row = hosts.findById(name).orElse(null);
+        HostRow row;
+        try {
+            row = hosts.findById(name).orElse(null);
+        } catch (RuntimeException unreadable) {
+            Engine known = engines.get(name);
+            if (known == null) {
+                throw unreadable;
+            }
+            return known;
+        }
         if (row == null) {
             forget(name);
             throw ApplicationFailure.newNonRetryableFailure("host " + name + " is not registered",

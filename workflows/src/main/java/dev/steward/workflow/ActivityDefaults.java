@@ -23,6 +23,15 @@ public final class ActivityDefaults {
             .setMaximumAttempts(0)
             .build();
 
+    /**
+     * A transition's first try at PostgreSQL: two short attempts, after which it is queued behind the
+     * workflow's back (see {@code TransitionRecorder}) so that an outage does not hold the workflow up.
+     */
+    public static final ActivityOptions DATABASE_FIRST_TRY = ActivityOptions.newBuilder()
+            .setStartToCloseTimeout(Duration.ofSeconds(10))
+            .setRetryOptions(RetryOptions.newBuilder(TRANSIENT_RETRY).setMaximumAttempts(2).build())
+            .build();
+
     private ActivityDefaults() {}
 
     /** Long activities heartbeat; the heartbeat timeout notices a lost worker and delivers cancellation. */

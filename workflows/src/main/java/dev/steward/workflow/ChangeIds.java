@@ -22,6 +22,11 @@ public final class ChangeIds {
     /** A run started from the read model records that it resumed the session. */
     public static final String SESSION_RESUMED = "session-resumed";
 
+    /** Sessions waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
+    public static final String SESSION_TRANSITIONS_QUEUED = "session-transitions-queued";
+
+    /** Parts waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
+    public static final String PART_TRANSITIONS_QUEUED = "part-transitions-queued";
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
     public static final String PART_EVENT_DRIVEN = "event-driven-pods";
     /** Parts ran every pod on the service's own engine before each pod was placed on a host. */

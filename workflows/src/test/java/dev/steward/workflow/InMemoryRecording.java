@@ -7,9 +7,11 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import io.temporal.failure.ApplicationFailure;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -24,10 +26,30 @@ public final class InMemoryRecording implements RecordingActivities {
     private final List<Timeslot> timeslots = new CopyOnWriteArrayList<>();
     private final List<List<Condition>> conditions = new CopyOnWriteArrayList<>();
     private volatile CountDownLatch desiredStatusesHeld;
+    private volatile boolean away;
+    private final AtomicInteger refused = new AtomicInteger();
 
     @Override
     public void recordTransition(TransitionRecord transition) {
+        if (away) {
+            refused.incrementAndGet();
+            throw ApplicationFailure.newFailure("connection refused: PostgreSQL is away", "DatabaseAway");
+        }
         transitions.add(transition);
+    }
+
+    /** PostgreSQL goes away: every transition is refused (retryably) until {@link #comeBack()}. */
+    public void goAway() {
+        away = true;
+    }
+
+    public void comeBack() {
+        away = false;
+    }
+
+    /** How many transitions were refused while away, retries included. */
+    public int refused() {
+        return refused.get();
     }
 
     @Override

@@ -61,6 +61,7 @@ public final class LifecycleScenarios {
     public static final UUID PLACED_SESSION_ID = UUID.fromString("9d4b7e21-5f3a-4c86-a0e9-3b6c1d8f2e47");
     public static final UUID REPORTS_SESSION_ID = UUID.fromString("3b8f2d61-9e4a-4c07-b5d3-6a1e0f9c8b72");
     public static final UUID ENGINE_AWAY_SESSION_ID = UUID.fromString("e4a7c2d9-1b5f-4a38-9c60-8d2e7f1a3b95");
+    public static final UUID DATABASE_AWAY_SESSION_ID = UUID.fromString("2c9e5a17-84b3-4f6d-a0c2-e7d1b8f4a693");
     public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
@@ -274,6 +275,27 @@ public final class LifecycleScenarios {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.part(ENGINE_AWAY_SESSION_ID, "web"));
+    }
+
+    /**
+     * A part whose recording goes away: a crash meanwhile is repaired at once, its transitions queued and
+     * written in order once recording is back, then DELETED. Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partDatabaseAway(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
+        InMemoryRecording recording = sandbox.recording();
+        PartWorkflow part = sandbox.startPart(DATABASE_AWAY_SESSION_ID, TestSessions.part("web", "app"),
+                ReconcileSettings.DEFAULTS);
+        String first = appOf(Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY)).containerId();
+        recording.goAway();
+        engine.exit(first, 1, false);
+        part.containerEvent(new ContainerEvent(first, "app", "die", 1, 0));
+        sandbox.env().sleep(Duration.ofSeconds(30));
+        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        recording.comeBack();
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(DATABASE_AWAY_SESSION_ID, "web"));
     }
 
     /**

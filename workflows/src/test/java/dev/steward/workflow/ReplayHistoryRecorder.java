@@ -38,6 +38,7 @@ public class ReplayHistoryRecorder {
     public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
     public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
+    public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -63,6 +64,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(DATABASE_AWAY_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {

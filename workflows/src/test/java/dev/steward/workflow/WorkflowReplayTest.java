@@ -51,7 +51,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.ENGINE_AWAY_HISTORY, WorkflowReplayTest::assertIsAnEngineAwayAndBack,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
-                        SessionWorkflowImpl.class));
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
+                        PartWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -100,7 +102,9 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory restarts;
         WorkflowExecutionHistory engineAway;
         WorkflowExecutionHistory resumed;
+        WorkflowExecutionHistory databaseAway;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
             restarts = LifecycleScenarios.partRestarts(sandbox);
@@ -112,6 +116,9 @@ public class WorkflowReplayTest {
         assertIsACompletedRestartsScenario(restarts);
         assertIsAnEngineAwayAndBack(engineAway);
         assertIsAResumedSession(resumed);
+        assertIsADatabaseAwayAndBack(databaseAway);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(databaseAway.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(engineAway.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -198,6 +205,13 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a listing failed past its retries");
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the unknown pod was looked at again");
+    }
+
+    private static void assertIsADatabaseAwayAndBack(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a transition's first try failed");
+        assertTrue(activities(history).stream().filter("RecordTransition"::equals).count() >= 6, "the queue wrote on");
     }
 
     private static void assertIsAResumedSession(WorkflowExecutionHistory history) {

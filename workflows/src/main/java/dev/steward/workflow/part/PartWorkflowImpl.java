@@ -55,7 +55,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public PartStatus run(PartInput input) {
         state.takeInput(input);
-        recorder = new TransitionRecorder(recording, state.sessionId);
+        recorder = new TransitionRecorder(recording, state.sessionId,
+                Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
         state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
                 == Workflow.DEFAULT_VERSION;
         state.failsOnUnreachableEngine =
@@ -71,6 +72,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 }
                 rollUp(passGeneration);
                 if (state.status == PartStatus.DELETED) {
+                    recorder.flush();
                     return state.status;
                 }
                 awaitWork(passGeneration);
@@ -82,6 +84,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 state.desired = DesiredStatus.DELETED;
                 reconcile();
                 rollUp(state.generation);
+                recorder.flush();
             }).run();
             throw canceled;
         }

@@ -10,6 +10,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.ReadinessCheck;
 import dev.steward.model.Reason;
 import dev.steward.model.SpecHash;
+import dev.steward.workflow.ActivityFailures;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.steward.workflow.part;
 
-import static dev.steward.workflow.part.ActivityFailures.rootMessage;
+import static dev.steward.workflow.ActivityFailures.rootMessage;
 
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;

@@ -49,6 +49,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
      */
     private SessionState state = new SessionState();
 
+    private TransitionRecorder transitions;
     private SessionRecorder records;
     private SessionParts parts;
     private SessionTimeslot timeslots;
@@ -67,7 +68,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         spec = input.spec();
         lifecycle = input.lifecycle();
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
-        TransitionRecorder transitions = new TransitionRecorder(recording, sessionId);
+        transitions = new TransitionRecorder(recording, sessionId,
+                Workflow.getVersion(ChangeIds.SESSION_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
         records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, startedBeforeTimeslots);
         parts = new SessionParts(sessionId, state, input.settings(), startedBeforeTimeslots, manager, transitions);
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
@@ -84,6 +86,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                     || Workflow.getInfo().getHistoryLength() >= lifecycle.continueAsNewAfterEvents())) {
                 // Handlers still running would lose their callers; let them finish, then carry everything.
                 Workflow.await(Workflow::isEveryHandlerFinished);
+                transitions.flush();
                 Workflow.continueAsNew(new SessionInput(sessionId, spec, state.generation, input.settings(), lifecycle,
                         state));
             }
@@ -109,6 +112,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         }
         // An update's handler may still be recording its change; closing now would fail its caller.
         Workflow.await(Workflow::isEveryHandlerFinished);
+        transitions.flush();
         return state.status;
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.TransitionRecord;
@@ -145,6 +146,32 @@ class PartWorkflowTest {
         assertEquals(0, pod(back, "app").restarts());
         assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"),
                 recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+    }
+
+    @Test
+    void aCrashWhilePostgresIsAwayIsRepairedAtOnceAndRecordedInOrderOnceItIsBack() {
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        String first = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+        int recordedBefore = recording.podTransitions(sessionId, "web", "app").size();
+
+        recording.goAway();
+        engine.exit(first, 1, false);
+        part.containerEvent(new ContainerEvent(first, "app", "die", 1, 0));
+        sandbox.env().sleep(Duration.ofSeconds(30)); // past the first try and the backoff
+        Eventually.await("app restarted while PostgreSQL is away", part::view,
+                view -> pod(view, "app").status() == PodStatus.READY && pod(view, "app").restarts() == 1);
+        assertTrue(engine.containerOf(sessionId, "web", "app").orElseThrow().running());
+        assertEquals(recordedBefore, recording.podTransitions(sessionId, "web", "app").size(), "nothing recorded meanwhile");
+        assertTrue(recording.refused() > 0, "the transitions were tried");
+
+        recording.comeBack();
+        sandbox.env().sleep(Duration.ofSeconds(30)); // the queue's next retry
+        List<TransitionRecord> steps = Eventually.await("the queued transitions recorded",
+                () -> recording.podTransitions(sessionId, "web", "app"), t -> t.size() > recordedBefore + 1);
+        List<String> queued = steps.subList(recordedBefore, steps.size()).stream()
+                .map(t -> t.from() + ">" + t.to()).toList();
+        assertEquals(List.of("READY>BACKING_OFF", "BACKING_OFF>STARTING", "STARTING>READY"), queued);
+        assertEquals(steps.size(), steps.stream().map(TransitionRecord::id).distinct().count(), "each recorded once");
     }
 
     @Test
