@@ -76,11 +76,16 @@ class SessionOperatorIT extends SessionApiTest {
         assertEquals(409, Refusals.refused(http, HttpRequest.POST(base + "/reconcile", ""), HttpStatus.CONFLICT).status());
     }
 
-    /** The conditions are recorded just after the status that caused them; web may come up after db failed. */
+    /**
+     * The conditions are recorded just after the status that caused them; web may come up after db failed.
+     * Converged (observedGeneration caught up): the session has heard web's report too, not only the part
+     * recorded its own status, so an operator action is judged on both parts as they are.
+     */
     private SessionView awaitDegradedWithWebReady(UUID id) {
-        return Poll.until("a Degraded condition, with web READY", () -> api.get(id),
+        return Poll.until("a Degraded condition, with web READY, converged", () -> api.get(id),
                 view -> !view.conditions().isEmpty() && "True".equals(condition(view, Condition.DEGRADED).status())
-                        && view.parts().getFirst().status() == PartStatus.READY);
+                        && view.parts().getFirst().status() == PartStatus.READY
+                        && view.observedGeneration() == view.generation());
     }
 
     private static Condition condition(SessionView view, String type) {

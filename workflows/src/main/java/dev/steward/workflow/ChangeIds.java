@@ -22,6 +22,12 @@ public final class ChangeIds {
     /** A run started from the read model records that it resumed the session. */
     public static final String SESSION_RESUMED = "session-resumed";
 
+    /**
+     * Sessions counted a generation raised while their cascade's signals went out as cascaded, so its
+     * parts never heard it (a DELETE during a timeslot move left the parts running); since, only the
+     * generation sent counts.
+     */
+    public static final String SESSION_CASCADES_WHAT_IT_SENT = "cascades-what-it-sent";
     /** Sessions waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String SESSION_TRANSITIONS_QUEUED = "session-transitions-queued";
 

@@ -8,6 +8,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.DesiredChange;
 import dev.steward.workflow.part.PartInput;
@@ -84,11 +85,18 @@ final class SessionParts {
         }
     }
 
-    /** Every started part takes the session's desired status under its generation. */
+    /**
+     * Every started part takes the session's desired status under its generation. A handler may raise
+     * the generation while the signals go out: only the generation sent counts as cascaded, so the next
+     * pass sends the newer one.
+     */
     void cascade() {
         DesiredChange change = new DesiredChange(state.desired, state.generation);
         state.started.forEach(name -> stub(name).setDesiredStatus(change));
-        state.cascadedGeneration = state.generation;
+        boolean raisedMeanwhile = state.generation != change.generation();
+        state.cascadedGeneration = raisedMeanwhile
+                && Workflow.getVersion(ChangeIds.SESSION_CASCADES_WHAT_IT_SENT, Workflow.DEFAULT_VERSION, 1) == 1
+                ? change.generation() : state.generation;
     }
 
     /** A failed pod stays failed across generations: its part tries it again from a fresh backoff. */
