@@ -3,6 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.steward.contract.WorkflowIds;
+import dev.steward.model.SessionStatus;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -31,5 +32,7 @@ class TemporalUiLinkIT extends SessionApiTest {
         assertEquals("<" + UI + WorkflowIds.host(host) + ">; rel=\"temporal-workflow\"",
                 http.exchange(HttpRequest.GET("/api/v1/hosts/" + host)).header("Link"));
         api.delete(id);
+        // Gone before the context closes: no placement outlives the test.
+        api.awaitStatus(id, SessionStatus.DELETED);
     }
 }

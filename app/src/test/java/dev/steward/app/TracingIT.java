@@ -3,6 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.steward.model.SessionStatus;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
 import java.io.IOException;
@@ -59,8 +60,10 @@ class TracingIT extends SessionApiTest implements TestPropertyProvider {
     @Test
     void aRequestAndItsWorkflowAreTraced() {
         UUID id = api.create(Map.of("owner", "traced", "parts", List.of(Specs.part("web", "a")))).id();
-        api.awaitStatus(id, dev.steward.model.SessionStatus.RUNNING);
+        api.awaitStatus(id, SessionStatus.RUNNING);
         api.delete(id);
+        // Gone before the context closes: no placement outlives the test.
+        api.awaitStatus(id, SessionStatus.DELETED);
 
         List<String> wanted = List.of("/api/v1/sessions", "StartWorkflow:SessionWorkflow", "RunWorkflow:SessionWorkflow",
                 "RunWorkflow:PartWorkflow", "RunActivity:EnsureContainer");
