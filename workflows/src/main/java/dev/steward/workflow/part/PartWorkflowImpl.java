@@ -50,6 +50,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private final SessionReport sessionReport = new SessionReport();
     private TransitionRecorder recorder;
     private PodRestarts restarts;
+    private PodTransitions transitions;
     private PodConvergence pods;
 
     @Override
@@ -168,7 +169,7 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     /** What acts on the pods, built once the part knows its session and settings. */
     private void buildCollaborators() {
-        PodTransitions transitions = new PodTransitions(state, engines, recorder);
+        transitions = new PodTransitions(state, engines, recorder);
         PodManager podManager = new PodManager(state.settings);
         ReadinessProbes readiness = new ReadinessProbes(state);
         PodPlacement placement = new PodPlacement(state, transitions);
@@ -232,7 +233,7 @@ public class PartWorkflowImpl implements PartWorkflow {
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 // Its host did not answer: nothing is known of the pod this pass.
                 if (!state.failsOnUnreachableEngine) {
-                    pods.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
+                    transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
                 }
                 continue;
             }

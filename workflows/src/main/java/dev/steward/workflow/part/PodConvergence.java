@@ -132,11 +132,6 @@ final class PodConvergence {
         }
     }
 
-    /** The pod's host did not answer this pass: the pod is UNKNOWN until it does. */
-    void unknown(PodSpec pod, String detail) {
-        transitions.unknown(pod, detail);
-    }
-
     private ContainerState create(PodSpec pod, PodRuntime rt, String specHash) {
         String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), specHash);
         boolean hadOne = state.pods.get(pod.name()).containerId() != null;
