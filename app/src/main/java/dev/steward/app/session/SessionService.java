@@ -10,6 +10,7 @@ import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
+import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
@@ -243,6 +244,13 @@ public class SessionService {
             throw new NotFound("pod " + part + "/" + pod + " of session " + id);
         }
         workflows.podAction(id, part, new PodAction(pod, action));
+    }
+
+    /** One pod of the session as the read model has it. */
+    public PodView pod(UUID id, String part, String pod) {
+        return get(id).parts().stream().filter(p -> p.name().equals(part))
+                .flatMap(p -> p.pods().stream()).filter(p -> p.name().equals(pod))
+                .findFirst().orElseThrow(() -> new NotFound("pod " + part + "/" + pod + " of session " + id));
     }
 
     /** The session's recorded status changes, oldest first. */
