@@ -4,6 +4,7 @@ import dev.steward.app.session.PodEndpoints;
 import dev.steward.app.session.PodLogs;
 import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
+import dev.steward.app.temporal.WorkflowHistories;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.contract.WorkflowIds;
@@ -39,12 +40,15 @@ public class SessionController {
     private final TemporalUiLinks links;
     private final PodEndpoints endpoints;
     private final PodLogs logs;
+    private final WorkflowHistories histories;
 
-    public SessionController(SessionService sessions, TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs) {
+    public SessionController(SessionService sessions, TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs,
+            WorkflowHistories histories) {
         this.sessions = sessions;
         this.links = links;
         this.endpoints = endpoints;
         this.logs = logs;
+        this.histories = histories;
     }
 
     @Post
@@ -112,6 +116,14 @@ public class SessionController {
     public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
             @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow) {
         return logs.stream(part + "/" + pod, sessions.pod(id, part, pod), tail, since, follow);
+    }
+
+    /** The Temporal history of the session's workflow, or of a part's with {@code ?part=}, oldest first. */
+    @Get("/{id}/history")
+    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part) {
+        String workflowId = sessions.workflowId(id, part);
+        return links.to(HttpResponse.ok(histories.of(workflowId).stream().map(HistoryEventView::of).toList()),
+                workflowId);
     }
 
     @Get("/{id}/transitions")

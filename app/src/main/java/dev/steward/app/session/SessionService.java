@@ -253,6 +253,18 @@ public class SessionService {
                 .findFirst().orElseThrow(() -> new NotFound("pod " + part + "/" + pod + " of session " + id));
     }
 
+    /** The id of the session's workflow, or of one of its parts' when {@code part} is given. */
+    public String workflowId(UUID id, @Nullable String part) {
+        SessionRow row = find(id);
+        if (part == null) {
+            return WorkflowIds.session(id);
+        }
+        if (row.spec().parts().stream().noneMatch(p -> p.name().equals(part))) {
+            throw new NotFound("part " + part + " of session " + id);
+        }
+        return WorkflowIds.part(id, part);
+    }
+
     /** The session's recorded status changes, oldest first. */
     public List<TransitionRow> transitions(UUID id) {
         find(id);
