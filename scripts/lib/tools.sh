@@ -1,10 +1,12 @@
-# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the image check.
+# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the
+# image check, Chromium and its chromedriver for the dashboard's browser test.
 # shellcheck shell=bash
 
-ensure_manifest_tools() {
+ensure_test_tools() {
   local missing=()
   have kubectl || missing+=(kubectl)
   { have node && have npm; } || missing+=(nodejs npm)
   have debootstrap || missing+=(debootstrap)
+  { have chromium && have chromedriver; } || missing+=(chromium chromium-driver)
   install_packages "${missing[@]}"
 }
