@@ -26,6 +26,9 @@ class DashboardIT extends SessionApiTest {
     @Inject
     EmbeddedServer server;
 
+    @Inject
+    AuthorizationRecorder authorizations;
+
     @Test
     void anOperatorWatchesAPodGetReadyAndPausesTheSession() {
         // Ready once /tmp/ready exists: the test decides when, after the page shows the pod not ready.
@@ -69,6 +72,12 @@ class DashboardIT extends SessionApiTest {
             assertEquals("STOPPED", browser.find("#session-desired").getText());
             assertTrue(Files.size(browser.screenshot("session-stopped")) > 0);
             assertEquals(SessionStatus.STOPPED, api.get(id).status());
+            // Every call the page made for this session, the pause and the log included, carried the token.
+            List<AuthorizationRecorder.Seen> calls = authorizations.to(id.toString()).stream()
+                    .filter(c -> c.userAgent() != null && c.userAgent().contains("Chrome")).toList();
+            assertTrue(calls.stream().anyMatch(c -> c.path().endsWith("/desired-status"))
+                    && calls.stream().anyMatch(c -> c.path().endsWith("/logs")), calls.toString());
+            assertTrue(calls.stream().allMatch(c -> ("Bearer " + TOKEN).equals(c.authorization())), calls.toString());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         } finally {
