@@ -5,9 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.function.Function;
 import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -58,8 +61,8 @@ final class Browser implements AutoCloseable {
     <T> T await(String what, Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, SessionApi.DEADLINE, Duration.ofMillis(200))
                 .withMessage(what)
-                .ignoring(org.openqa.selenium.NoSuchElementException.class)
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .ignoring(NoSuchElementException.class)
+                .ignoring(StaleElementReferenceException.class)
                 .until(condition::apply);
     }
 
@@ -86,7 +89,7 @@ final class Browser implements AutoCloseable {
 
     private void deleteProfile() {
         try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

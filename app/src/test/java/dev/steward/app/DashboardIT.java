@@ -7,6 +7,7 @@ import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,20 @@ class DashboardIT extends SessionApiTest {
     AuthorizationRecorder authorizations;
 
     @Test
-    void anOperatorWatchesAPodGetReadyAndPausesTheSession() {
+    void theDashboardIsServedAtTheRootWhileUnknownPathsStayProblems() {
+        RawHttp http = new RawHttp(server.getURL());
+        RawAnswer root = http.get("/");
+        assertEquals(200, root.status());
+        assertTrue(root.contentType().startsWith("text/html"), root.contentType());
+        assertTrue(root.body().contains("dashboard.js"), root.body());
+        assertEquals(200, http.get("/dashboard.js").status());
+        RawAnswer unknown = http.get("/api/v1/no-such-thing");
+        assertEquals(404, unknown.status());
+        assertTrue(unknown.contentType().startsWith("application/problem+json"), unknown.contentType());
+    }
+
+    @Test
+    void anOperatorWatchesAPodGetReadyAndPausesTheSession() throws IOException {
         // Ready once /tmp/ready exists: the test decides when, after the page shows the pod not ready.
         Map<String, Object> gate = Map.of("name", "gate", "image", Specs.BUSYBOX,
                 "command", List.of("sh", "-c", "echo waiting for /tmp/ready; exec sleep 3600"),
@@ -78,8 +92,6 @@ class DashboardIT extends SessionApiTest {
             assertTrue(calls.stream().anyMatch(c -> c.path().endsWith("/desired-status"))
                     && calls.stream().anyMatch(c -> c.path().endsWith("/logs")), calls.toString());
             assertTrue(calls.stream().allMatch(c -> ("Bearer " + TOKEN).equals(c.authorization())), calls.toString());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         } finally {
             api.delete(id);
             api.awaitStatus(id, SessionStatus.DELETED);

@@ -9,6 +9,7 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.model.FieldError;
 import dev.steward.model.PodView;
 import io.micronaut.core.annotation.Nullable;
+import java.io.IOException;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -78,7 +79,7 @@ public class PodLogs {
             sink.onDispose(() -> {
                 try {
                     callback.close();
-                } catch (java.io.IOException ignored) {
+                } catch (IOException ignored) {
                     // The engine's stream is gone either way.
                 }
             });
