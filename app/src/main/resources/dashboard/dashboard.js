@@ -172,6 +172,7 @@ function sessionsView() {
       const query = new URLSearchParams({size: '100'});
       if (owner.value) query.set('owner', owner.value);
       if (state.value) query.set('status', state.value);
+      if (selector.value) query.set('labelSelector', selector.value);
       try {
         const page = (await api('GET', '/sessions?' + query)).body;
         const shown = page.items.filter(s => matchesSelector(s.labels, selector.value));
@@ -192,7 +193,7 @@ function sessionsView() {
   };
 }
 
-/** A label selector (k=v, k!=v, k) applied here too, so it filters whatever the API supports. */
+/** The label selector (k=v, k!=v, k) is sent to the API and applied here too, on the page it answered. */
 function matchesSelector(map, selector) {
   if (!selector || !selector.trim()) {
     return true;

@@ -12,6 +12,7 @@ import dev.steward.model.SessionView;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ class PodLogsIT extends SessionApiTest {
     @Test
     void aRunningPodShowsItsContainerAndItsLogComesBackAndFollows() {
         int hostPort = Ports.free();
+        Instant started = Instant.now().minusSeconds(1);
         UUID id = api.create(Map.of("owner", "logs", "parts", List.of(Map.of("name", "app", "pods", List.of(Map.of(
                 "name", "ticker", "image", Specs.BUSYBOX, "command", List.of("sh", "-c", TICKER),
                 "ports", List.of(Map.of("containerPort", 8080, "hostPort", hostPort)))))))).id();
@@ -51,6 +53,9 @@ class PodLogsIT extends SessionApiTest {
             assertEquals(200, whole.status());
             assertTrue(whole.contentType().startsWith("text/plain"), whole.contentType());
             assertTrue(whole.body().startsWith("first line\n"), whole.body());
+
+            assertEquals("", http.get(logs + "?since=" + Instant.now().plusSeconds(3600)).body());
+            assertTrue(http.get(logs + "?since=" + started.getEpochSecond()).body().startsWith("first line\n"));
 
             RawAnswer tailed = http.get(logs + "?tail=1");
             assertEquals(1, tailed.body().lines().count(), tailed.body());
