@@ -7,6 +7,7 @@ import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.EventCause;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
@@ -34,6 +35,22 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
 
     @Override
     public void validateDesiredStatus(DesiredStatus desired) {}
+
+    @Override
+    public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus desired) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateDesiredStatusOnEvent(EventCause event, DesiredStatus desired) {}
+
+    @Override
+    public TimeslotChange setTimeslotOnEvent(EventCause event, dev.steward.model.Timeslot timeslot) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateTimeslotOnEvent(EventCause event, dev.steward.model.Timeslot timeslot) {}
 
     @Override
     public TimeslotChange setTimeslot(dev.steward.model.Timeslot timeslot) {

@@ -23,10 +23,12 @@ import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
 import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.DesiredStatusChange;
+import dev.steward.workflow.session.EventCause;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.data.model.Page;
 import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.Sort;
@@ -35,6 +37,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -83,12 +86,44 @@ public class SessionService {
      */
     public SessionView create(@Nullable SessionSpec spec) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        UUID id = UUID.randomUUID();
+        return create(UUID.randomUUID(), spec, null);
+    }
+
+    /**
+     * Creates the session a CloudEvent asks for, under an id derived from the event: the event
+     * dispatched again finds its session made (or, when a crash came between its rows and its workflow,
+     * starts that workflow) and makes no second one.
+     */
+    public SessionView createOnEvent(UUID id, @Nullable SessionSpec spec, EventCause cause) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        Optional<SessionRow> made = sessions.findById(id);
+        if (made.isEmpty()) {
+            try {
+                return create(id, spec, cause);
+            } catch (DataAccessException raced) {
+                made = sessions.findById(id);
+                if (made.isEmpty()) {
+                    throw raced;
+                }
+            }
+        }
+        SessionRow row = made.get();
+        if (row.status() == SessionStatus.PENDING && workflows.status(id).isEmpty()) {
+            workflows.startOnEvent(id, row.spec(), FIRST_GENERATION, cause);
+        }
+        return readModel.trees(List.of(row)).getFirst();
+    }
+
+    private SessionView create(UUID id, SessionSpec spec, @Nullable EventCause cause) {
         LogContext.enter(WorkflowIds.session(id));
         try {
-            SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+            SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now(), cause);
             try {
-                workflows.start(id, spec, FIRST_GENERATION);
+                if (cause == null) {
+                    workflows.start(id, spec, FIRST_GENERATION);
+                } else {
+                    workflows.startOnEvent(id, spec, FIRST_GENERATION, cause);
+                }
             } catch (RuntimeException notConfirmed) {
                 log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
                         notConfirmed);
@@ -177,6 +212,19 @@ public class SessionService {
 
     public DesiredStatusChange delete(UUID id) {
         return changeDesiredStatus(id, DesiredStatus.DELETED);
+    }
+
+    /** Changes the desired status on behalf of a CloudEvent: the session's transitions name the event. */
+    public DesiredStatusChange setDesiredStatusOnEvent(UUID id, DesiredStatus desired, EventCause cause) {
+        return updateRunning(find(id), "its desired status cannot change",
+                SessionWorkflows.onEvent(cause, "setDesiredStatusOnEvent", DesiredStatusChange.class, cause, desired));
+    }
+
+    /** Moves the timeslot on behalf of a CloudEvent. */
+    public TimeslotChange setTimeslotOnEvent(UUID id, @Nullable Timeslot timeslot, EventCause cause) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, "data."));
+        return updateRunning(find(id), "its timeslot cannot change",
+                SessionWorkflows.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
     }
 
     private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired) {

@@ -13,6 +13,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,6 +28,9 @@ import java.util.Set;
  * that shape, so a field is never renamed, removed or moved.
  */
 public final class SessionState {
+
+    /** Redeliveries come soon after the first delivery: the latest events are enough to recognise them. */
+    private static final int APPLIED_EVENTS_KEPT = 200;
 
     /** The desired status. */
     DesiredStatus desired;
@@ -57,6 +61,8 @@ public final class SessionState {
     String causeMessage;
     /** This run, or one it continued from, resumed the session from the read model. */
     boolean resumed;
+    /** The keys of the latest CloudEvents applied to the session: a redelivered event changes nothing. */
+    List<String> appliedEvents = new ArrayList<>();
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}
@@ -89,6 +95,18 @@ public final class SessionState {
         return new SessionObservation(startedBeforeTimeslots, specParts, desired, generation, timeslot,
                 done.contains(TimeslotMoment.PROVISION), parts, ending, cause, causeMessage,
                 new StatusRecord(status, reason, message, observedGeneration), resumed);
+    }
+
+    /** Whether the event was not applied yet; from now on it counts as applied. */
+    boolean applyOnce(EventCause event) {
+        if (appliedEvents.contains(event.key())) {
+            return false;
+        }
+        appliedEvents.add(event.key());
+        if (appliedEvents.size() > APPLIED_EVENTS_KEPT) {
+            appliedEvents.removeFirst();
+        }
+        return true;
     }
 
     /** Changes the desired status under a new generation. */

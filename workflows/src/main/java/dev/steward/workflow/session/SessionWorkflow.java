@@ -29,6 +29,25 @@ public interface SessionWorkflow {
     @UpdateValidatorMethod(updateName = "setDesiredStatus")
     void validateDesiredStatus(DesiredStatus desired);
 
+    /**
+     * Changes the desired status on behalf of a CloudEvent; the transitions it causes name the event. An
+     * event applied once already changes nothing.
+     */
+    @UpdateMethod
+    DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus desired);
+
+    /** Refuses as {@link #validateDesiredStatus} does. */
+    @UpdateValidatorMethod(updateName = "setDesiredStatusOnEvent")
+    void validateDesiredStatusOnEvent(EventCause event, DesiredStatus desired);
+
+    /** Moves the timeslot on behalf of a CloudEvent. An event applied once already changes nothing. */
+    @UpdateMethod
+    TimeslotChange setTimeslotOnEvent(EventCause event, Timeslot timeslot);
+
+    /** Refuses as {@link #validateTimeslot} does. */
+    @UpdateValidatorMethod(updateName = "setTimeslotOnEvent")
+    void validateTimeslotOnEvent(EventCause event, Timeslot timeslot);
+
     /** Moves the timeslot; the timers follow. */
     @UpdateMethod
     TimeslotChange setTimeslot(Timeslot timeslot);

@@ -6,6 +6,7 @@ import dev.steward.contract.RecordingActivities;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.PartStatus;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
@@ -139,6 +140,36 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (state.desired == DesiredStatus.DELETED && requested != DesiredStatus.DELETED) {
             throw new IllegalStateException("the session is being deleted; it cannot become " + requested);
         }
+    }
+
+    @Override
+    public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
+        Workflow.await(() -> sessionId != null);
+        if (!state.applyOnce(event) || requested == state.desired) {
+            return new DesiredStatusChange(state.desired, state.generation, false);
+        }
+        changeDesired(requested);
+        state.cause = Reason.EVENT.code();
+        state.causeMessage = event.describe();
+        return new DesiredStatusChange(state.desired, state.generation, true);
+    }
+
+    @Override
+    public void validateDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
+        validateDesiredStatus(requested);
+    }
+
+    @Override
+    public TimeslotChange setTimeslotOnEvent(EventCause event, Timeslot requested) {
+        if (!state.applyOnce(event)) {
+            return new TimeslotChange(state.timeslot, state.generation);
+        }
+        return setTimeslot(requested);
+    }
+
+    @Override
+    public void validateTimeslotOnEvent(EventCause event, Timeslot requested) {
+        validateTimeslot(requested);
     }
 
     @Override
