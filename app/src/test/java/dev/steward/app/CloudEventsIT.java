@@ -10,6 +10,8 @@ import com.github.dockerjava.api.model.Container;
 import dev.steward.app.EventDeliveries.Mode;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.events.EventActions;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import io.cloudevents.CloudEvent;
@@ -257,6 +259,59 @@ class CloudEventsIT extends SessionApiTest {
         assertEquals(202, events.binary(token, valid).status());
         assertEquals(200, events.structured(token, valid).status(), "the same source and id again");
         assertEquals(1, events.stored(source).size());
+    }
+
+    @Test
+    void aPartAwaitingAnEventWaitsForItThenRunsAndSeesItAndAPartCompletesOnItsResult() {
+        String source = prefix + "pipeline";
+        Map<String, Object> submit = Map.of("name", "submit", "pods", List.of(Specs.sleeper("client")),
+                "completesOn", Map.of("type", "com.example.grading.done"));
+        Map<String, Object> train = Map.of("name", "train", "pods", List.of(Specs.sleeper("trainer")),
+                "awaits", List.of(Map.of("type", "com.example.dataset.ready", "source", source)));
+        Map<String, Object> report = Map.of("name", "report", "pods", List.of(Specs.sleeper("reporter")),
+                "after", List.of("submit"), "when", "COMPLETED");
+        UUID id = api.create(Map.of("owner", "event-" + sourceName, "parts", List.of(submit, train, report))).id();
+        sessions.add(id);
+
+        SessionView waiting = Poll.until("train awaits its event", () -> api.get(id),
+                view -> part(view, "submit").status() == PartStatus.READY
+                        && part(view, "train").status() == PartStatus.WAITING);
+        assertEquals("AwaitingEvent", part(waiting, "train").reason());
+        assertTrue(part(waiting, "train").message().contains("com.example.dataset.ready"), part(waiting, "train").message());
+        assertEquals(PartStatus.WAITING, part(waiting, "report").status());
+
+        CloudEvent ready = EventDeliveries.event(source, "com.example.dataset.ready", "sessions/" + id,
+                Map.of("dataset", "d-1"));
+        assertEquals(202, events.binary(token, ready).status());
+        SessionView training = Poll.until("train runs", () -> api.get(id),
+                view -> part(view, "train").status() == PartStatus.READY);
+        List<String> env = Arrays.asList(docker.inspectContainerCmd(part(training, "train").pods().getFirst()
+                .containerId()).exec().getConfig().getEnv());
+        assertTrue(env.contains("STEWARD_EVENT_ID=" + ready.getId()), env.toString());
+        assertTrue(env.contains("STEWARD_EVENT_TYPE=com.example.dataset.ready"), env.toString());
+        assertTrue(env.contains("STEWARD_EVENT_SOURCE=" + source), env.toString());
+        assertTrue(env.contains("STEWARD_EVENT_DATA={\"dataset\":\"d-1\"}"), env.toString());
+        JsonNode delivered = events.awaitDispatched(source, ready.getId());
+        assertEquals(List.of(id.toString()), texts(delivered.path("sessions")), delivered.toString());
+        assertEquals(PartStatus.WAITING, part(api.get(id), "report").status());
+
+        CloudEvent done = EventDeliveries.event(source, "com.example.grading.done", "sessions/" + id,
+                Map.of("grade", "A"));
+        assertEquals(202, events.structured(token, done).status());
+        SessionView completed = api.awaitConverged(id, SessionStatus.RUNNING);
+        Poll.until("submit completed and report runs", () -> api.get(id),
+                view -> part(view, "submit").status() == PartStatus.COMPLETED
+                        && part(view, "report").status() == PartStatus.READY);
+        assertTrue(api.transitions(id).stream().anyMatch(t -> "Event".equals(t.reason())
+                && t.message().contains(done.getId()) && "COMPLETED".equals(t.to())),
+                "a transition names the event that completed submit");
+        assertTrue(engine.containersOf(id).stream().noneMatch(c -> "submit".equals(c.getLabels().get("steward.part"))),
+                "the completed part's containers are gone");
+        assertEquals(SessionStatus.RUNNING, completed.status());
+    }
+
+    private static PartView part(SessionView view, String name) {
+        return view.parts().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     private RawAnswer structured(Map<String, Object> event) {

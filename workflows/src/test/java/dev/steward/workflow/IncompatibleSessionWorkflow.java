@@ -1,13 +1,14 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
+import dev.steward.workflow.session.ArrivedEvent;
 import dev.steward.workflow.session.DesiredStatusChange;
-import dev.steward.workflow.session.EventCause;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
@@ -83,6 +84,9 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
 
     @Override
     public void validateSpec(dev.steward.model.SessionSpec spec) {}
+
+    @Override
+    public void eventArrived(ArrivedEvent event) {}
 
     @Override
     public void partChanged(PartReport report) {}

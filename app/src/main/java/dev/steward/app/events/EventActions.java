@@ -7,9 +7,10 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.session.SessionService;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
-import dev.steward.workflow.session.EventCause;
+import dev.steward.workflow.session.ArrivedEvent;
 import io.cloudevents.CloudEvent;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
@@ -65,9 +66,16 @@ public class EventActions {
                         + attempt(touched, () -> triggered(trigger, event, cause, data, touched)));
             }
         }
+        awaitingParts(event, cause).ifPresent(session -> {
+            String delivered = attempt(touched, () -> deliver(session, cause, data, touched));
+            if (delivered != null) {
+                effects.add(delivered);
+            }
+        });
         if (effects.isEmpty()) {
-            return new DispatchOutcome(false, "matched nothing: " + event.getType() + " is no Steward event type and"
-                    + " none of the " + all.size() + " trigger(s) matched it", List.of());
+            return new DispatchOutcome(false, "matched nothing: " + event.getType() + " is no Steward event type,"
+                    + " none of the " + all.size() + " trigger(s) matched it, and no part of a session named by its"
+                    + " subject awaits it", List.of());
         }
         return new DispatchOutcome(true, String.join("; ", effects), List.copyOf(touched));
     }
@@ -109,6 +117,29 @@ public class EventActions {
                     "the event has no data: a timeslot is required")), Timeslot.class, "a timeslot"), cause);
             default -> setDesiredStatus(session, DesiredStatus.DELETED, cause);
         };
+    }
+
+    /** The session an event's subject names, when it names one: a part of it may await the event. */
+    private static Optional<UUID> awaitingParts(CloudEvent event, EventCause cause) {
+        String subject = event.getSubject();
+        if (StewardEventTypes.ALL.contains(cause.type()) || subject == null || !subject.startsWith(SESSIONS_PREFIX)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(UUID.fromString(subject.substring(SESSIONS_PREFIX.length())));
+        } catch (IllegalArgumentException notASession) {
+            return Optional.empty();
+        }
+    }
+
+    /** Hands the event to the session when a part awaits it or completes on it; null when none does. */
+    private String deliver(UUID session, EventCause cause, Optional<JsonNode> data, Set<UUID> touched) {
+        List<String> parts = sessions.deliverEvent(session, new ArrivedEvent(cause, data.map(EventData::text).orElse(null)));
+        if (parts.isEmpty()) {
+            return null;
+        }
+        touched.add(session);
+        return "session " + session + ": part(s) " + String.join(", ", parts) + " await it";
     }
 
     private String triggered(Trigger trigger, CloudEvent event, EventCause cause, Optional<JsonNode> data,

@@ -9,7 +9,9 @@ import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.FieldError;
+import dev.steward.model.PartSpec;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
@@ -22,8 +24,8 @@ import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
 import dev.steward.workflow.part.PodAction;
+import dev.steward.workflow.session.ArrivedEvent;
 import dev.steward.workflow.session.DesiredStatusChange;
-import dev.steward.workflow.session.EventCause;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.TimeslotChange;
@@ -225,6 +227,35 @@ public class SessionService {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, "data."));
         return updateRunning(find(id), "its timeslot cannot change",
                 SessionWorkflows.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
+    }
+
+    /**
+     * Hands a CloudEvent addressed to the session to its workflow when some part awaits it or completes on
+     * it.
+     *
+     * @return the names of those parts; none when no part wants the event (nothing is sent then)
+     */
+    public List<String> deliverEvent(UUID id, ArrivedEvent event) {
+        SessionRow row = find(id);
+        EventCause cause = event.cause();
+        List<String> wanting = row.spec().parts().stream()
+                .filter(part -> part.awaits().stream().anyMatch(a -> a.matches(cause.type(), cause.source()))
+                        || (part.completesOn() != null && part.completesOn().matches(cause.type(), cause.source())))
+                .map(PartSpec::name)
+                .toList();
+        if (wanting.isEmpty()) {
+            return wanting;
+        }
+        if (ENDED.contains(row.status())) {
+            throw new Conflict("session " + id + " has ended " + row.status() + "; its parts take no event");
+        }
+        try {
+            workflows.signal(id, workflow -> workflow.eventArrived(event));
+        } catch (WorkflowMissing missing) {
+            resume.ifMissing(row);
+            workflows.signal(id, workflow -> workflow.eventArrived(event));
+        }
+        return wanting;
     }
 
     private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired) {

@@ -1,5 +1,6 @@
 package dev.steward.app.session;
 
+import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
@@ -14,7 +15,6 @@ import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
-import dev.steward.workflow.session.EventCause;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;

@@ -8,10 +8,10 @@ import dev.steward.config.LifecycleConfig;
 import dev.steward.config.ReconcileConfig;
 import dev.steward.config.TemporalConfig;
 import dev.steward.contract.WorkflowIds;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
-import dev.steward.workflow.session.EventCause;
 import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
@@ -32,6 +32,7 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -176,6 +177,17 @@ public class SessionWorkflows {
             throw new WorkflowUnresponsive("the workflow of session " + id + " did not take the change within "
                     + deadline.inWords() + ": no worker runs it now. The change may still apply once one does; "
                     + "GET the session to see, or repeat the request later");
+        } catch (WorkflowServiceException unreachable) {
+            throw unavailable("session " + id, unreachable);
+        }
+    }
+
+    /** Signals the session's workflow. */
+    public void signal(UUID id, Consumer<SessionWorkflow> call) {
+        try {
+            deadline.run(() -> call.accept(temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id))));
+        } catch (WorkflowNotFoundException ended) {
+            throw new WorkflowMissing("session " + id + " no longer runs");
         } catch (WorkflowServiceException unreachable) {
             throw unavailable("session " + id, unreachable);
         }

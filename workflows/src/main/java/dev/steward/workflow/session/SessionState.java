@@ -3,6 +3,7 @@ package dev.steward.workflow.session;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -63,6 +64,10 @@ public final class SessionState {
     boolean resumed;
     /** The keys of the latest CloudEvents applied to the session: a redelivered event changes nothing. */
     List<String> appliedEvents = new ArrayList<>();
+    /** The CloudEvents that arrived for parts awaiting or completing on them, oldest first. */
+    List<ArrivedEvent> arrivedEvents = new ArrayList<>();
+    /** The parts that were told that their completesOn event arrived. */
+    Set<String> completedByEvent = new LinkedHashSet<>();
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}
@@ -107,6 +112,14 @@ public final class SessionState {
             appliedEvents.removeFirst();
         }
         return true;
+    }
+
+    /** Keeps an event that parts await or complete on; the oldest go once there are many. */
+    void arrive(ArrivedEvent event) {
+        arrivedEvents.add(event);
+        if (arrivedEvents.size() > APPLIED_EVENTS_KEPT) {
+            arrivedEvents.removeFirst();
+        }
     }
 
     /** Changes the desired status under a new generation. */

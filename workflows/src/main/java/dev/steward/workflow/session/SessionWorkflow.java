@@ -1,6 +1,7 @@
 package dev.steward.workflow.session;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -79,6 +80,13 @@ public interface SessionWorkflow {
     /** Refuses a spec that adds, removes or renames parts or pods. */
     @UpdateValidatorMethod(updateName = "updateSpec")
     void validateSpec(SessionSpec spec);
+
+    /**
+     * A CloudEvent addressed to the session that a part awaits (it may start) or completes on (it is
+     * marked COMPLETED). An event that arrived once already changes nothing.
+     */
+    @SignalMethod
+    void eventArrived(ArrivedEvent event);
 
     /** A part reports its observed state. */
     @SignalMethod

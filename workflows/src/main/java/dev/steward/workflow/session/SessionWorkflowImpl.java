@@ -4,6 +4,7 @@ import static dev.steward.workflow.WorkflowClock.now;
 
 import dev.steward.contract.RecordingActivities;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.PartStatus;
 import dev.steward.model.Reason;
@@ -101,6 +102,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             }
             escalate();
             parts.startOrShow(plan().unstarted(), () -> spec.parts());
+            parts.completeOnEvents(spec.parts());
             if (state.cascadedGeneration != state.generation) {
                 // Record the new intent (STOPPING, ...) before any part can act on it.
                 rollUp();
@@ -260,6 +262,16 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             throw new IllegalStateException("the session is being deleted; its spec cannot change");
         }
         SessionParts.refuseReshape(spec, newSpec);
+    }
+
+    @Override
+    public void eventArrived(ArrivedEvent event) {
+        // A signal can arrive in the workflow's first task, before run() has read its input.
+        Workflow.await(() -> sessionId != null);
+        if (state.applyOnce(event.cause())) {
+            state.arrive(event);
+            dirty = true;
+        }
     }
 
     @Override

@@ -96,10 +96,10 @@ class SessionManagerTest {
         reports.put("web", pending("web"));
 
         assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
-                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports));
+                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports, List.of()));
 
         reports.put("db", report("db", PartStatus.READY, 1, null));
-        assertEquals(Optional.empty(), manager.gateShut(WEB, reports));
+        assertEquals(Optional.empty(), manager.gateShut(WEB, reports, List.of()));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.steward.workflow.session;
+package dev.steward.model;
 
 /**
  * The CloudEvent behind a change to a session, carried by the update or signal that makes the change,
