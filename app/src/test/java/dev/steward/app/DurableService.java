@@ -11,6 +11,7 @@ import io.micronaut.http.client.HttpClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,8 +55,24 @@ final class DurableService implements AutoCloseable {
 
     /** Starts the service (again) and waits until it is ready. */
     void startService() throws IOException {
-        service = ServiceProcess.start(environment());
+        startService(Map.of());
+    }
+
+    /** Starts the service (again) with these settings besides its own, and waits until it is ready. */
+    void startService(Map<String, String> settings) throws IOException {
+        Map<String, String> environment = new HashMap<>(environment());
+        environment.putAll(settings);
+        service = ServiceProcess.start(environment);
         service.awaitReady();
+    }
+
+    /** For the calls that need the bytes on the wire. */
+    RawHttp http() {
+        try {
+            return new RawHttp(URI.create(service.baseUrl()).toURL());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** SIGKILL, as a crash. */

@@ -1,6 +1,8 @@
 package dev.steward.app;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * An HTTP answer as it came.
@@ -10,8 +12,16 @@ import java.time.Duration;
  * @param retryAfter the Retry-After header, or null
  * @param body the body as text
  * @param took from sending the request to the whole answer
+ * @param headers every header of the answer
  */
-record RawAnswer(int status, String contentType, String retryAfter, String body, Duration took) {
+record RawAnswer(int status, String contentType, String retryAfter, String body, Duration took,
+        Map<String, List<String>> headers) {
+
+    /** The first value of the named header (any case), or null. */
+    String header(String name) {
+        return headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(name))
+                .map(header -> header.getValue().getFirst()).findFirst().orElse(null);
+    }
 
     boolean isProblem() {
         return contentType.startsWith("application/problem+json");

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.stream.Stream;
+import java.util.Map;
 
 /**
  * A plain HTTP client for tests that need the bytes on the wire: any method, content type and
@@ -63,19 +64,22 @@ final class RawHttp {
 
     /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
     RawAnswer send(String method, String path, String contentType, byte[] body) {
+        return sendWithHeaders(method, path, contentType == null ? Map.of() : Map.of("Content-Type", contentType), body);
+    }
+
+    /** @param path already percent-encoded; @param headers as sent; @param body null for none */
+    RawAnswer sendWithHeaders(String method, String path, Map<String, String> headers, byte[] body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path))
                 .timeout(REQUEST_TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
+        headers.forEach(request::header);
         long start = System.nanoTime();
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new RawAnswer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
                     response.headers().firstValue("Retry-After").orElse(null), response.body(),
-                    Duration.ofNanos(System.nanoTime() - start));
+                    Duration.ofNanos(System.nanoTime() - start), response.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(method + " " + path, e);
         } catch (InterruptedException e) {

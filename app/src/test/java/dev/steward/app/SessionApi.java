@@ -2,6 +2,7 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -10,6 +11,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -37,6 +39,23 @@ final class SessionApi {
 
     SessionView get(UUID id) {
         return http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id), SessionView.class);
+    }
+
+    /** Polls until the session exists: one that a CloudEvent creates appears once the event is dispatched. */
+    SessionView awaitCreated(UUID id) {
+        return Poll.until("session " + id + " created", () -> {
+            try {
+                return get(id);
+            } catch (HttpClientResponseException notYet) {
+                assertEquals(HttpStatus.NOT_FOUND, notYet.getStatus(), notYet.getMessage());
+                return null;
+            }
+        }, view -> view != null);
+    }
+
+    /** The first page of the owner's sessions, newest first. */
+    List<SessionView> listByOwner(String owner) {
+        return http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner), SessionPage.class).items();
     }
 
     HttpStatus setDesiredStatus(UUID id, String desiredStatus) {

@@ -12,10 +12,12 @@ import java.util.List;
  * @param onFailure what the session does when this part fails; ABORT when absent
  * @param maxUnhealthy how many of its pods may fail before the part counts as failed: a count
  *     ({@code "1"}) or a percentage of its pods ({@code "50%"}); none ({@code "0"}) when absent
+ * @param awaits the CloudEvents the part waits for, besides its gate, before it starts; none when absent
+ * @param completesOn the CloudEvent that marks the part COMPLETED (its pods stop); none when absent
  */
 public record PartSpec(
         String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
-        String maxUnhealthy) {
+        String maxUnhealthy, List<EventAwait> awaits, EventAwait completesOn) {
 
     public PartSpec {
         pods = pods == null ? List.of() : pods;
@@ -23,10 +25,22 @@ public record PartSpec(
         when = when == null ? PartGate.READY : when;
         onFailure = onFailure == null ? FailurePolicy.ABORT : onFailure;
         maxUnhealthy = maxUnhealthy == null ? "0" : maxUnhealthy;
+        awaits = awaits == null ? List.of() : awaits;
+    }
+
+    /** A part that awaits no event. */
+    public PartSpec(String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
+            String maxUnhealthy) {
+        this(name, pods, after, when, onFailure, maxUnhealthy, null, null);
     }
 
     /** A part with no gate that aborts its session when one of its pods fails. */
     public PartSpec(String name, List<PodSpec> pods) {
         this(name, pods, null, null, null, null);
+    }
+
+    /** The same part whose pods are {@code pods}. */
+    public PartSpec withPods(List<PodSpec> pods) {
+        return new PartSpec(name, pods, after, when, onFailure, maxUnhealthy, awaits, completesOn);
     }
 }

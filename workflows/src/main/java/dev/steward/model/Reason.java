@@ -31,6 +31,8 @@ public enum Reason {
     RESUMED("Resumed", "the session's workflow was missing from Temporal (not found, or closed while the session had"
             + " not ended): a new run was started from the read model, adopting the containers and placements it"
             + " found", Subject.SESSION),
+    EVENT("Event", "a CloudEvent caused the change: the message names its type, source and id", Subject.SESSION,
+            Subject.PART),
 
     // ---- sessions and parts: the desired status cascaded down
     DESIRED_STOPPED("DesiredStopped", "the desired status is STOPPED: containers are being removed",
@@ -42,6 +44,8 @@ public enum Reason {
     NOT_STARTED("NotStarted", "the part's workflow has not started yet", Subject.PART),
     NEVER_STARTED("NeverStarted", "the session stopped or was deleted before the part's gate opened", Subject.PART),
     WAITING_FOR_PARTS("WaitingForParts", "the part's gate waits for the parts it names in after", Subject.PART),
+    AWAITING_EVENT("AwaitingEvent", "the part waits for an event of a type it names in awaits, addressed to its"
+            + " session", Subject.PART),
     ALL_PODS_READY("AllPodsReady", "every pod is READY (or a COMPLETED job)", Subject.PART),
     PODS_NOT_READY("PodsNotReady", "some pods are still being created or started", Subject.PART),
     POD_FAILED("PodFailed", "more pods failed than maxUnhealthy allows", Subject.PART),

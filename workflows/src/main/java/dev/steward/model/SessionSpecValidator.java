@@ -151,6 +151,20 @@ public final class SessionSpecValidator {
         for (int j = 0; j < part.pods().size(); j++) {
             validatePod(part.pods().get(j), path + ".pods[" + j + "]", podNames, errors);
         }
+        for (int k = 0; k < part.awaits().size(); k++) {
+            validateAwait(part.awaits().get(k), path + ".awaits[" + k + "]", errors);
+        }
+        if (part.completesOn() != null) {
+            validateAwait(part.completesOn(), path + ".completesOn", errors);
+        }
+    }
+
+    private static void validateAwait(EventAwait await, String path, List<FieldError> errors) {
+        if (await == null || isBlank(await.type())) {
+            errors.add(new FieldError(path + ".type", "is required: the CloudEvents type awaited"));
+        } else if (await.source() != null && await.source().isBlank()) {
+            errors.add(new FieldError(path + ".source", "must not be blank when given"));
+        }
     }
 
     private static void validatePod(PodSpec pod, String path, Set<String> podNames, List<FieldError> errors) {

@@ -31,6 +31,12 @@ public final class ChangeIds {
     /** Sessions waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String SESSION_TRANSITIONS_QUEUED = "session-transitions-queued";
 
+    /**
+     * Parts may await CloudEvents before they start, and be completed by one; a session with such a part
+     * records this once, when it first meets one.
+     */
+    public static final String SESSION_PART_EVENTS = "session-part-events";
+
     /** Parts waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String PART_TRANSITIONS_QUEUED = "part-transitions-queued";
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
@@ -41,6 +47,9 @@ public final class ChangeIds {
     public static final String PART_UNREACHABLE_IS_UNKNOWN = "unreachable-is-unknown";
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
+
+    /** A part may be marked COMPLETED by a CloudEvent (completesOn); a part that is records this once. */
+    public static final String PART_COMPLETES_ON_EVENT = "part-completes-on-event";
 
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";

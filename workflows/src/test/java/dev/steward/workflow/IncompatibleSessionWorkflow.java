@@ -1,11 +1,13 @@
 package dev.steward.workflow;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
+import dev.steward.workflow.session.ArrivedEvent;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionInput;
@@ -34,6 +36,22 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
 
     @Override
     public void validateDesiredStatus(DesiredStatus desired) {}
+
+    @Override
+    public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus desired) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateDesiredStatusOnEvent(EventCause event, DesiredStatus desired) {}
+
+    @Override
+    public TimeslotChange setTimeslotOnEvent(EventCause event, dev.steward.model.Timeslot timeslot) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateTimeslotOnEvent(EventCause event, dev.steward.model.Timeslot timeslot) {}
 
     @Override
     public TimeslotChange setTimeslot(dev.steward.model.Timeslot timeslot) {
@@ -66,6 +84,9 @@ public class IncompatibleSessionWorkflow implements SessionWorkflow {
 
     @Override
     public void validateSpec(dev.steward.model.SessionSpec spec) {}
+
+    @Override
+    public void eventArrived(ArrivedEvent event) {}
 
     @Override
     public void partChanged(PartReport report) {}

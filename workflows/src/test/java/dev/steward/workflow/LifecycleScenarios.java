@@ -8,6 +8,8 @@ import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.HostNotice;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.model.FailurePolicy;
 import dev.steward.model.HostStatus;
 import dev.steward.model.LifecycleSettings;
@@ -24,9 +26,9 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
+import dev.steward.workflow.host.CountingSync;
 import dev.steward.workflow.host.HostInput;
 import dev.steward.workflow.host.HostWorkflow;
-import dev.steward.workflow.host.CountingSync;
 import dev.steward.workflow.host.HostWorkflowImpl;
 import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.DesiredChange;
@@ -34,6 +36,7 @@ import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.part.PodAction;
+import dev.steward.workflow.session.ArrivedEvent;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
@@ -64,6 +67,7 @@ public final class LifecycleScenarios {
     public static final UUID DATABASE_AWAY_SESSION_ID = UUID.fromString("2c9e5a17-84b3-4f6d-a0c2-e7d1b8f4a693");
     public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
+    public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
     public static final int REPORTS = 200;
@@ -313,6 +317,42 @@ public final class LifecycleScenarios {
         session.setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.session(RESUMED_SESSION_ID));
+    }
+
+    /**
+     * Parts and CloudEvents: train awaits com.example.dataset.ready and starts once it arrives (twice: the
+     * second changes nothing); job completes on com.example.grading.done, after which report, gated on
+     * job's completion, starts; then DELETED. Returns the session's history.
+     */
+    public static WorkflowExecutionHistory sessionWithPartEvents(WorkflowSandbox sandbox) {
+        PartSpec job = TestSessions.part("job", "client");
+        PartSpec train = TestSessions.part("train", "trainer");
+        SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
+                new PartSpec(job.name(), job.pods(), null, null, null, null, null,
+                        new EventAwait("com.example.grading.done", null)),
+                new PartSpec(train.name(), train.pods(), null, null, null, null,
+                        List.of(new EventAwait("com.example.dataset.ready", null)), null),
+                TestSessions.part("report", List.of("job"), PartGate.COMPLETED, null, null, "reporter")), null);
+        SessionWorkflow session = sandbox.startSession(EVENTS_SESSION_ID, spec, LifecycleSettings.DEFAULTS).session();
+        Eventually.await("train awaits its event", session::tree, v -> part(v, "job").status() == PartStatus.READY
+                && part(v, "train").status() == PartStatus.WAITING);
+        ArrivedEvent ready = new ArrivedEvent(new EventCause("e-ready", "https://ci.example.com/data",
+                "com.example.dataset.ready"), "{\"dataset\":\"d-1\"}");
+        session.eventArrived(ready);
+        session.eventArrived(ready);
+        Eventually.await("train READY", session::tree, v -> part(v, "train").status() == PartStatus.READY);
+        session.eventArrived(new ArrivedEvent(new EventCause("e-done", "https://ci.example.com/grading",
+                "com.example.grading.done"), null));
+        Eventually.await("job COMPLETED, report READY", session::tree,
+                v -> part(v, "job").status() == PartStatus.COMPLETED && part(v, "report").status() == PartStatus.READY
+                        && v.status() == SessionStatus.RUNNING);
+        session.setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.session(EVENTS_SESSION_ID));
+    }
+
+    private static PartView part(SessionView view, String name) {
+        return view.parts().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static PodView appOf(PartView part) {

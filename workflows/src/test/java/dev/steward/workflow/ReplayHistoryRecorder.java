@@ -38,6 +38,7 @@ public class ReplayHistoryRecorder {
     public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
     public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
+    public static final String PART_EVENTS_HISTORY = "histories/session-part-events.json";
     public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
 
     @Test
@@ -74,6 +75,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(RESUMED_HISTORY), LifecycleScenarios.sessionResumed(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_EVENTS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(PART_EVENTS_HISTORY), LifecycleScenarios.sessionWithPartEvents(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

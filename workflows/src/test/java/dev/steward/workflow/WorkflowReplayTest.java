@@ -53,7 +53,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
-                        PartWorkflowImpl.class));
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.PART_EVENTS_HISTORY, WorkflowReplayTest::assertIsASessionWithPartEvents,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -103,7 +105,9 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory engineAway;
         WorkflowExecutionHistory resumed;
         WorkflowExecutionHistory databaseAway;
+        WorkflowExecutionHistory partEvents;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            partEvents = LifecycleScenarios.sessionWithPartEvents(sandbox);
             databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
@@ -117,6 +121,9 @@ public class WorkflowReplayTest {
         assertIsAnEngineAwayAndBack(engineAway);
         assertIsAResumedSession(resumed);
         assertIsADatabaseAwayAndBack(databaseAway);
+        assertIsASessionWithPartEvents(partEvents);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(partEvents.toJson(true)), SessionWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(databaseAway.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -220,6 +227,21 @@ public class WorkflowReplayTest {
         assertTrue(history.getEvents().getFirst().getWorkflowExecutionStartedEventAttributes().getInput().toString()
                 .contains("resumedFrom"), "started to resume");
         assertEquals(2, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+    }
+
+    private static void assertIsASessionWithPartEvents(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(3, history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
+                .filter(e -> e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals("eventArrived"))
+                .count(), "the dataset event twice, the grading event once");
+        assertEquals(1, history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED)
+                .filter(e -> e.getSignalExternalWorkflowExecutionInitiatedEventAttributes().getSignalName()
+                        .equals("completeOnEvent"))
+                .count(), "job was told once that it completed");
+        assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {

@@ -9,8 +9,10 @@ import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.FieldError;
 import dev.steward.model.PodView;
+import dev.steward.model.PartSpec;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
@@ -23,11 +25,13 @@ import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
 import dev.steward.workflow.part.PodAction;
+import dev.steward.workflow.session.ArrivedEvent;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.data.exceptions.DataAccessException;
 import io.micronaut.data.model.Page;
 import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.Sort;
@@ -36,6 +40,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -84,12 +89,44 @@ public class SessionService {
      */
     public SessionView create(@Nullable SessionSpec spec) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        UUID id = UUID.randomUUID();
+        return create(UUID.randomUUID(), spec, null);
+    }
+
+    /**
+     * Creates the session a CloudEvent asks for, under an id derived from the event: the event
+     * dispatched again finds its session made (or, when a crash came between its rows and its workflow,
+     * starts that workflow) and makes no second one.
+     */
+    public SessionView createOnEvent(UUID id, @Nullable SessionSpec spec, EventCause cause) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        Optional<SessionRow> made = sessions.findById(id);
+        if (made.isEmpty()) {
+            try {
+                return create(id, spec, cause);
+            } catch (DataAccessException raced) {
+                made = sessions.findById(id);
+                if (made.isEmpty()) {
+                    throw raced;
+                }
+            }
+        }
+        SessionRow row = made.get();
+        if (row.status() == SessionStatus.PENDING && workflows.status(id).isEmpty()) {
+            workflows.startOnEvent(id, row.spec(), FIRST_GENERATION, cause);
+        }
+        return readModel.trees(List.of(row)).getFirst();
+    }
+
+    private SessionView create(UUID id, SessionSpec spec, @Nullable EventCause cause) {
         LogContext.enter(WorkflowIds.session(id));
         try {
-            SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
+            SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now(), cause);
             try {
-                workflows.start(id, spec, FIRST_GENERATION);
+                if (cause == null) {
+                    workflows.start(id, spec, FIRST_GENERATION);
+                } else {
+                    workflows.startOnEvent(id, spec, FIRST_GENERATION, cause);
+                }
             } catch (RuntimeException notConfirmed) {
                 log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
                         notConfirmed);
@@ -178,6 +215,48 @@ public class SessionService {
 
     public DesiredStatusChange delete(UUID id) {
         return changeDesiredStatus(id, DesiredStatus.DELETED);
+    }
+
+    /** Changes the desired status on behalf of a CloudEvent: the session's transitions name the event. */
+    public DesiredStatusChange setDesiredStatusOnEvent(UUID id, DesiredStatus desired, EventCause cause) {
+        return updateRunning(find(id), "its desired status cannot change",
+                SessionWorkflows.onEvent(cause, "setDesiredStatusOnEvent", DesiredStatusChange.class, cause, desired));
+    }
+
+    /** Moves the timeslot on behalf of a CloudEvent. */
+    public TimeslotChange setTimeslotOnEvent(UUID id, @Nullable Timeslot timeslot, EventCause cause) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, "data."));
+        return updateRunning(find(id), "its timeslot cannot change",
+                SessionWorkflows.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
+    }
+
+    /**
+     * Hands a CloudEvent addressed to the session to its workflow when some part awaits it or completes on
+     * it.
+     *
+     * @return the names of those parts; none when no part wants the event (nothing is sent then)
+     */
+    public List<String> deliverEvent(UUID id, ArrivedEvent event) {
+        SessionRow row = find(id);
+        EventCause cause = event.cause();
+        List<String> wanting = row.spec().parts().stream()
+                .filter(part -> part.awaits().stream().anyMatch(a -> a.matches(cause.type(), cause.source()))
+                        || (part.completesOn() != null && part.completesOn().matches(cause.type(), cause.source())))
+                .map(PartSpec::name)
+                .toList();
+        if (wanting.isEmpty()) {
+            return wanting;
+        }
+        if (ENDED.contains(row.status())) {
+            throw new Conflict("session " + id + " has ended " + row.status() + "; its parts take no event");
+        }
+        try {
+            workflows.signal(id, workflow -> workflow.eventArrived(event));
+        } catch (WorkflowMissing missing) {
+            resume.ifMissing(row);
+            workflows.signal(id, workflow -> workflow.eventArrived(event));
+        }
+        return wanting;
     }
 
     private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired) {

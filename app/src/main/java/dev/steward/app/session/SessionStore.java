@@ -1,5 +1,6 @@
 package dev.steward.app.session;
 
+import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
@@ -14,8 +15,10 @@ import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,9 +43,25 @@ public class SessionStore {
 
     @Transactional
     public SessionRows insert(UUID id, SessionSpec spec, long generation, Instant now) {
+        return insert(id, spec, generation, now, null);
+    }
+
+    /**
+     * Writes a new session's rows; one created by a CloudEvent records that as its first transition
+     * (reason {@code Event}), once however often the event is dispatched.
+     */
+    @Transactional
+    public SessionRows insert(UUID id, SessionSpec spec, long generation, Instant now, @Nullable EventCause cause) {
+        String reason = cause == null ? Reason.CREATED.code() : Reason.EVENT.code();
+        String message = cause == null ? "the session was created" : "the session was created by " + cause.describe();
         SessionRow session = sessions.save(new SessionRow(id, spec.owner(), spec.desiredStatus(), SessionStatus.PENDING,
-                Reason.CREATED.code(), "the session was created", generation, 0, spec, spec.timeslot().provisionAt(),
+                reason, message, generation, 0, spec, spec.timeslot().provisionAt(),
                 spec.timeslot().startAt(), spec.timeslot().endAt(), spec.timeslot().cleanupDeadline(), List.of(), now, now));
+        if (cause != null) {
+            transitions.insertIfAbsent(UUID.nameUUIDFromBytes(("created by " + cause.key()).getBytes(StandardCharsets.UTF_8)),
+                    id, ResourceKind.SESSION.name(), id.toString(), null, SessionStatus.PENDING.name(), reason, message,
+                    generation, now);
+        }
         List<PartRow> partRows = new ArrayList<>();
         List<PodRow> podRows = new ArrayList<>();
         for (int i = 0; i < spec.parts().size(); i++) {

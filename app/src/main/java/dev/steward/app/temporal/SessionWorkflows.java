@@ -8,6 +8,7 @@ import dev.steward.config.LifecycleConfig;
 import dev.steward.config.ReconcileConfig;
 import dev.steward.config.TemporalConfig;
 import dev.steward.contract.WorkflowIds;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
@@ -16,17 +17,22 @@ import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowServiceException;
+import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,7 +69,33 @@ public class SessionWorkflows {
      * did not confirm the start, which may then have happened or not.
      */
     public void start(UUID id, SessionSpec spec, long generation) {
-        start(id, spec, generation, null);
+        start(id, spec, generation, null, null);
+    }
+
+    /**
+     * Starts the workflow of a session a CloudEvent created; its memo names the event. A workflow that
+     * runs already (the event dispatched twice) is left alone.
+     */
+    public void startOnEvent(UUID id, SessionSpec spec, long generation, EventCause cause) {
+        try {
+            start(id, spec, generation, null, cause);
+        } catch (WorkflowExecutionAlreadyStarted startedBefore) {
+            LOG.debug("session {}: its workflow runs already; {} was dispatched before", id, cause.describe());
+        }
+    }
+
+    /**
+     * An update of the session's workflow on behalf of a CloudEvent, for {@link #update}. Its update id comes
+     * from the event, so that Temporal shows which event made it and takes a repeated one once.
+     */
+    public static <T> Function<SessionWorkflow, T> onEvent(EventCause cause, String updateName, Class<T> result,
+            Object... args) {
+        UpdateOptions<T> options = UpdateOptions.newBuilder(result)
+                .setUpdateName(updateName)
+                .setUpdateId(updateName + " " + cause.key())
+                .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+                .build();
+        return workflow -> WorkflowStub.fromTyped(workflow).startUpdate(options, args).getResult();
     }
 
     /**
@@ -74,7 +106,7 @@ public class SessionWorkflows {
      */
     public boolean resume(UUID id, SessionSpec spec, long generation, ResumedFrom from) {
         try {
-            start(id, spec, generation, from);
+            start(id, spec, generation, from, null);
             LOG.info("session {}: its workflow was missing; resumed from the read model at generation {} ({})", id,
                     generation, from.status());
             return true;
@@ -102,11 +134,15 @@ public class SessionWorkflows {
         return WorkflowPresence.status(deadline, temporal, WorkflowIds.session(id));
     }
 
-    private void start(UUID id, SessionSpec spec, long generation, @Nullable ResumedFrom from) {
-        WorkflowOptions options = WorkflowOptions.newBuilder()
+    private void start(UUID id, SessionSpec spec, long generation, @Nullable ResumedFrom from,
+            @Nullable EventCause cause) {
+        WorkflowOptions.Builder builder = WorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.session(id))
-                .setTaskQueue(temporalConfig.taskQueue())
-                .build();
+                .setTaskQueue(temporalConfig.taskQueue());
+        if (cause != null) {
+            builder.setMemo(Map.of("createdBy", cause.describe()));
+        }
+        WorkflowOptions options = builder.build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         SessionInput input = new SessionInput(id, spec, generation, reconcile.settings().with(spec.restart()),
                 lifecycle.settings(), null, from);
@@ -141,6 +177,17 @@ public class SessionWorkflows {
             throw new WorkflowUnresponsive("the workflow of session " + id + " did not take the change within "
                     + deadline.inWords() + ": no worker runs it now. The change may still apply once one does; "
                     + "GET the session to see, or repeat the request later");
+        } catch (WorkflowServiceException unreachable) {
+            throw unavailable("session " + id, unreachable);
+        }
+    }
+
+    /** Signals the session's workflow. */
+    public void signal(UUID id, Consumer<SessionWorkflow> call) {
+        try {
+            deadline.run(() -> call.accept(temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id))));
+        } catch (WorkflowNotFoundException ended) {
+            throw new WorkflowMissing("session " + id + " no longer runs");
         } catch (WorkflowServiceException unreachable) {
             throw unavailable("session " + id, unreachable);
         }

@@ -46,6 +46,10 @@ final class PartState {
     final List<PodAction> pendingActions = new ArrayList<>();
     /** Set by events, resyncs that saw drift, probes and operator actions: the loop runs a pass. */
     boolean wake;
+    /** The CloudEvent that completed the part (its completesOn), in words; null until one arrives. */
+    String completedBy;
+    /** The session wants the completed part running: it shows COMPLETED, its pods stopped. */
+    boolean showsCompleted;
     /** How often each pod was created or started; reported with a failure. */
     final Map<String, Integer> attempts = new HashMap<>();
     /** Hosts of this part's pods that stopped taking pods, as their host workflows told. */

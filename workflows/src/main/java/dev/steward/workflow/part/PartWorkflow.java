@@ -5,6 +5,7 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.HostNotice;
 import dev.steward.contract.HostResync;
 import dev.steward.contract.PartSignals;
+import dev.steward.model.EventCause;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import io.temporal.workflow.QueryMethod;
@@ -48,6 +49,10 @@ public interface PartWorkflow {
     /** A host the part has pods on stopped taking pods, or takes them again. */
     @SignalMethod(name = PartSignals.HOST_CHANGED)
     void hostChanged(HostNotice notice);
+
+    /** The part's completesOn event arrived: its pods stop and it shows COMPLETED while its session runs. */
+    @SignalMethod
+    void completeOnEvent(EventCause event);
 
     /** An operator acts on a pod. */
     @SignalMethod

@@ -10,11 +10,13 @@ import dev.steward.contract.MetricNames;
 import dev.steward.contract.RecordingActivities;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodView;
+import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
@@ -96,6 +98,28 @@ public class PartWorkflowImpl implements PartWorkflow {
         if (change.generation() > state.generation) {
             state.desired = change.desired();
             state.generation = change.generation();
+            if (state.completedBy != null) {
+                stayCompleted();
+            }
+        }
+    }
+
+    @Override
+    public void completeOnEvent(EventCause event) {
+        if (state.completedBy != null
+                || Workflow.getVersion(ChangeIds.PART_COMPLETES_ON_EVENT, Workflow.DEFAULT_VERSION, 1) != 1) {
+            return;
+        }
+        state.completedBy = event.describe();
+        stayCompleted();
+        state.wake = true;
+    }
+
+    /** A completed part keeps its pods stopped while its session runs, and goes as its session says otherwise. */
+    private void stayCompleted() {
+        state.showsCompleted = state.desired == DesiredStatus.RUNNING;
+        if (state.showsCompleted) {
+            state.desired = DesiredStatus.STOPPED;
         }
     }
 
@@ -274,12 +298,21 @@ public class PartWorkflowImpl implements PartWorkflow {
         PartPlan plan = partManager.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
                 state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
         state.observedGeneration = plan.observedGeneration();
-        if (plan.status() != state.status) {
-            recorder.part(state.name, state.status, plan.status(), plan.reason(), plan.message(), state.generation);
+        PartStatus status = plan.status();
+        String reason = plan.reason();
+        String message = plan.message();
+        if (state.showsCompleted && (status == PartStatus.STOPPED || status == PartStatus.STOPPING)) {
+            boolean stopped = status == PartStatus.STOPPED;
+            status = stopped ? PartStatus.COMPLETED : PartStatus.STOPPING;
+            reason = Reason.EVENT.code();
+            message = "completed by " + state.completedBy + (stopped ? "" : ": " + plan.message());
         }
-        state.status = plan.status();
-        state.reason = plan.reason();
-        state.message = plan.message();
+        if (status != state.status) {
+            recorder.part(state.name, state.status, status, reason, message, state.generation);
+        }
+        state.status = status;
+        state.reason = reason;
+        state.message = message;
         sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
     }
 }

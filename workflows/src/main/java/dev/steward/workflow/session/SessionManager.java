@@ -1,6 +1,7 @@
 package dev.steward.workflow.session;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventAwait;
 import dev.steward.model.FailurePolicy;
 import dev.steward.model.PartGates;
 import dev.steward.model.PartSpec;
@@ -28,11 +29,22 @@ public final class SessionManager implements ResourceManager<SessionObservation,
         return new SessionPlan(abort(observed), unstarted(observed), status(observed));
     }
 
-    /** How a part whose gate is shut shows, naming the parts it waits for as they are now; empty when it may start. */
-    public Optional<PartShown> gateShut(PartSpec part, Map<String, PartReport> reports) {
+    /**
+     * How a part whose gate is shut shows, naming the parts it waits for as they are now, or else the events it
+     * awaits that have not arrived; empty when it may start.
+     */
+    public Optional<PartShown> gateShut(PartSpec part, Map<String, PartReport> reports, List<ArrivedEvent> arrived) {
         List<String> blockers = PartGates.blockers(part, statuses(reports));
-        return blockers.isEmpty() ? Optional.empty() : Optional.of(new PartShown(PartStatus.WAITING,
-                Reason.WAITING_FOR_PARTS.code(), "waits for " + String.join(", ", blockers) + " to be " + part.when()));
+        if (!blockers.isEmpty()) {
+            return Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
+                    "waits for " + String.join(", ", blockers) + " to be " + part.when()));
+        }
+        List<String> awaited = part.awaits().stream()
+                .filter(await -> EventEnv.match(await, arrived).isEmpty())
+                .map(EventAwait::describe)
+                .toList();
+        return awaited.isEmpty() ? Optional.empty() : Optional.of(new PartShown(PartStatus.WAITING,
+                Reason.AWAITING_EVENT.code(), "awaits an event of type " + String.join(", ", awaited)));
     }
 
     /** How a part shows that was never started because the session stopped or went first. */

@@ -43,6 +43,8 @@ final class SessionParts {
     private final TransitionRecorder transitions;
 
     private final Map<String, PartWorkflow> children = new LinkedHashMap<>();
+    /** Whether parts' events count in this run; asked of Temporal when the first part with events is met. */
+    private Boolean partEvents;
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, boolean startedBeforeTimeslots,
@@ -72,7 +74,8 @@ final class SessionParts {
                 while (changed) {
                     changed = false;
                     for (PartSpec part : unstarted(spec.get())) {
-                        Optional<PartShown> waiting = manager.gateShut(part, state.parts);
+                        Optional<PartShown> waiting = manager.gateShut(usesEvents(part) ? part : withoutEvents(part),
+                                state.parts, state.arrivedEvents);
                         if (waiting.isEmpty()) {
                             start(part);
                             changed = true;
@@ -99,6 +102,23 @@ final class SessionParts {
                 ? change.generation() : state.generation;
     }
 
+    /**
+     * Tells each started part whose completesOn event arrived, once. Sessions that met parts with events
+     * before this was versioned do not exist; the version only marks the history.
+     */
+    void completeOnEvents(List<PartSpec> spec) {
+        for (PartSpec part : spec) {
+            if (part.completesOn() == null || !state.started.contains(part.name())
+                    || state.completedByEvent.contains(part.name()) || !usesEvents(part)) {
+                continue;
+            }
+            EventEnv.match(part.completesOn(), state.arrivedEvents).ifPresent(event -> {
+                stub(part.name()).completeOnEvent(event.cause());
+                state.completedByEvent.add(part.name());
+            });
+        }
+    }
+
     /** A failed pod stays failed across generations: its part tries it again from a fresh backoff. */
     void retryFailedPods(String part) {
         PartWorkflow stub = stub(part);
@@ -118,7 +138,8 @@ final class SessionParts {
     void updateSpec(SessionSpec spec) {
         for (PartSpec part : spec.parts()) {
             if (state.started.contains(part.name())) {
-                stub(part.name()).setSpec(new PartSpecChange(part, state.generation));
+                stub(part.name()).setSpec(new PartSpecChange(EventEnv.withEvents(part, state.arrivedEvents),
+                        state.generation));
             }
         }
     }
@@ -156,7 +177,8 @@ final class SessionParts {
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
         results.put(part.name(),
-                Async.function(child::run, new PartInput(sessionId, part, state.desired, state.generation, settings)));
+                Async.function(child::run, new PartInput(sessionId, EventEnv.withEvents(part, state.arrivedEvents),
+                        state.desired, state.generation, settings)));
         // Signals can reach a child only once it has started.
         Workflow.getWorkflowExecution(child).get();
         children.put(part.name(), child);
@@ -177,6 +199,24 @@ final class SessionParts {
                 new PartView(part.name(), shown.status(), shown.reason(), shown.message(), before.pods()),
                 state.generation, null));
         return true;
+    }
+
+    /**
+     * Whether the part's awaits and completesOn count: a part that has them is first met with the version
+     * that brought them (recorded once per session).
+     */
+    private boolean usesEvents(PartSpec part) {
+        if (part.awaits().isEmpty() && part.completesOn() == null) {
+            return false;
+        }
+        if (partEvents == null) {
+            partEvents = Workflow.getVersion(ChangeIds.SESSION_PART_EVENTS, Workflow.DEFAULT_VERSION, 1) == 1;
+        }
+        return partEvents;
+    }
+
+    private static PartSpec withoutEvents(PartSpec part) {
+        return new PartSpec(part.name(), part.pods(), part.after(), part.when(), part.onFailure(), part.maxUnhealthy());
     }
 
     private PartWorkflow stub(String name) {

@@ -3,6 +3,7 @@ package dev.steward.workflow.session;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -13,6 +14,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,6 +29,9 @@ import java.util.Set;
  * that shape, so a field is never renamed, removed or moved.
  */
 public final class SessionState {
+
+    /** Redeliveries come soon after the first delivery: the latest events are enough to recognise them. */
+    private static final int APPLIED_EVENTS_KEPT = 200;
 
     /** The desired status. */
     DesiredStatus desired;
@@ -57,6 +62,12 @@ public final class SessionState {
     String causeMessage;
     /** This run, or one it continued from, resumed the session from the read model. */
     boolean resumed;
+    /** The keys of the latest CloudEvents applied to the session: a redelivered event changes nothing. */
+    List<String> appliedEvents = new ArrayList<>();
+    /** The CloudEvents that arrived for parts awaiting or completing on them, oldest first. */
+    List<ArrivedEvent> arrivedEvents = new ArrayList<>();
+    /** The parts that were told that their completesOn event arrived. */
+    Set<String> completedByEvent = new LinkedHashSet<>();
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}
@@ -89,6 +100,26 @@ public final class SessionState {
         return new SessionObservation(startedBeforeTimeslots, specParts, desired, generation, timeslot,
                 done.contains(TimeslotMoment.PROVISION), parts, ending, cause, causeMessage,
                 new StatusRecord(status, reason, message, observedGeneration), resumed);
+    }
+
+    /** Whether the event was not applied yet; from now on it counts as applied. */
+    boolean applyOnce(EventCause event) {
+        if (appliedEvents.contains(event.key())) {
+            return false;
+        }
+        appliedEvents.add(event.key());
+        if (appliedEvents.size() > APPLIED_EVENTS_KEPT) {
+            appliedEvents.removeFirst();
+        }
+        return true;
+    }
+
+    /** Keeps an event that parts await or complete on; the oldest go once there are many. */
+    void arrive(ArrivedEvent event) {
+        arrivedEvents.add(event);
+        if (arrivedEvents.size() > APPLIED_EVENTS_KEPT) {
+            arrivedEvents.removeFirst();
+        }
     }
 
     /** Changes the desired status under a new generation. */

@@ -1,6 +1,7 @@
 package dev.steward.workflow.session;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -28,6 +29,25 @@ public interface SessionWorkflow {
     /** Refuses a desired status the session cannot take, before anything is recorded. */
     @UpdateValidatorMethod(updateName = "setDesiredStatus")
     void validateDesiredStatus(DesiredStatus desired);
+
+    /**
+     * Changes the desired status on behalf of a CloudEvent; the transitions it causes name the event. An
+     * event applied once already changes nothing.
+     */
+    @UpdateMethod
+    DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus desired);
+
+    /** Refuses as {@link #validateDesiredStatus} does. */
+    @UpdateValidatorMethod(updateName = "setDesiredStatusOnEvent")
+    void validateDesiredStatusOnEvent(EventCause event, DesiredStatus desired);
+
+    /** Moves the timeslot on behalf of a CloudEvent. An event applied once already changes nothing. */
+    @UpdateMethod
+    TimeslotChange setTimeslotOnEvent(EventCause event, Timeslot timeslot);
+
+    /** Refuses as {@link #validateTimeslot} does. */
+    @UpdateValidatorMethod(updateName = "setTimeslotOnEvent")
+    void validateTimeslotOnEvent(EventCause event, Timeslot timeslot);
 
     /** Moves the timeslot; the timers follow. */
     @UpdateMethod
@@ -60,6 +80,13 @@ public interface SessionWorkflow {
     /** Refuses a spec that adds, removes or renames parts or pods. */
     @UpdateValidatorMethod(updateName = "updateSpec")
     void validateSpec(SessionSpec spec);
+
+    /**
+     * A CloudEvent addressed to the session that a part awaits (it may start) or completes on (it is
+     * marked COMPLETED). An event that arrived once already changes nothing.
+     */
+    @SignalMethod
+    void eventArrived(ArrivedEvent event);
 
     /** A part reports its observed state. */
     @SignalMethod

@@ -4,8 +4,10 @@ import static dev.steward.workflow.WorkflowClock.now;
 
 import dev.steward.contract.RecordingActivities;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventCause;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.PartStatus;
+import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
@@ -100,6 +102,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             }
             escalate();
             parts.startOrShow(plan().unstarted(), () -> spec.parts());
+            parts.completeOnEvents(spec.parts());
             if (state.cascadedGeneration != state.generation) {
                 // Record the new intent (STOPPING, ...) before any part can act on it.
                 rollUp();
@@ -139,6 +142,36 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (state.desired == DesiredStatus.DELETED && requested != DesiredStatus.DELETED) {
             throw new IllegalStateException("the session is being deleted; it cannot become " + requested);
         }
+    }
+
+    @Override
+    public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
+        Workflow.await(() -> sessionId != null);
+        if (!state.applyOnce(event) || requested == state.desired) {
+            return new DesiredStatusChange(state.desired, state.generation, false);
+        }
+        changeDesired(requested);
+        state.cause = Reason.EVENT.code();
+        state.causeMessage = event.describe();
+        return new DesiredStatusChange(state.desired, state.generation, true);
+    }
+
+    @Override
+    public void validateDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
+        validateDesiredStatus(requested);
+    }
+
+    @Override
+    public TimeslotChange setTimeslotOnEvent(EventCause event, Timeslot requested) {
+        if (!state.applyOnce(event)) {
+            return new TimeslotChange(state.timeslot, state.generation);
+        }
+        return setTimeslot(requested);
+    }
+
+    @Override
+    public void validateTimeslotOnEvent(EventCause event, Timeslot requested) {
+        validateTimeslot(requested);
     }
 
     @Override
@@ -229,6 +262,16 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             throw new IllegalStateException("the session is being deleted; its spec cannot change");
         }
         SessionParts.refuseReshape(spec, newSpec);
+    }
+
+    @Override
+    public void eventArrived(ArrivedEvent event) {
+        // A signal can arrive in the workflow's first task, before run() has read its input.
+        Workflow.await(() -> sessionId != null);
+        if (state.applyOnce(event.cause())) {
+            state.arrive(event);
+            dirty = true;
+        }
     }
 
     @Override

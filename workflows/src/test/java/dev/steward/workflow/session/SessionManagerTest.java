@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.model.FailurePolicy;
 import dev.steward.model.PartGate;
 import dev.steward.model.PartSpec;
@@ -96,10 +98,27 @@ class SessionManagerTest {
         reports.put("web", pending("web"));
 
         assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
-                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports));
+                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports, List.of()));
 
         reports.put("db", report("db", PartStatus.READY, 1, null));
-        assertEquals(Optional.empty(), manager.gateShut(WEB, reports));
+        assertEquals(Optional.empty(), manager.gateShut(WEB, reports, List.of()));
+    }
+
+    @Test
+    void aPartAwaitingAnEventWaitsForItsGateFirstThenForTheEvent() {
+        PartSpec train = new PartSpec("train", WEB.pods(), List.of("db"), null, null, null,
+                List.of(new EventAwait("com.example.dataset.ready", null)), null);
+        ArrivedEvent ready = new ArrivedEvent(new EventCause("e-1", "https://ci.example.com/", "com.example.dataset.ready"),
+                null);
+        Map<String, PartReport> reports = new LinkedHashMap<>();
+        reports.put("db", report("db", PartStatus.PROVISIONING, 1, null));
+
+        assertEquals(Reason.WAITING_FOR_PARTS.code(), manager.gateShut(train, reports, List.of(ready)).orElseThrow().reason());
+
+        reports.put("db", report("db", PartStatus.READY, 1, null));
+        assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.AWAITING_EVENT.code(),
+                "awaits an event of type com.example.dataset.ready")), manager.gateShut(train, reports, List.of()));
+        assertEquals(Optional.empty(), manager.gateShut(train, reports, List.of(ready)));
     }
 
     @Test

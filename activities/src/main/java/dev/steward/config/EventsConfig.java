@@ -1,0 +1,17 @@
+package dev.steward.config;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+import java.time.Duration;
+
+/**
+ * CloudEvents in ({@code steward.events}).
+ *
+ * @param dispatchEnabled false: this process stores the events it accepts and leaves their dispatch to
+ *        the other processes (the events wait in PostgreSQL until one dispatches them)
+ * @param sweepInterval how often stored events not dispatched yet are looked for (and once at startup):
+ *        those a crash left behind, or whose dispatch failed for a time
+ * @param lease how long one dispatcher holds an event; a dispatcher that crashed lets it go when it ends
+ * @param maxBatch the most events one batch delivery may carry
+ */
+@ConfigurationProperties("steward.events")
+public record EventsConfig(boolean dispatchEnabled, Duration sweepInterval, Duration lease, int maxBatch) {}

@@ -1,0 +1,78 @@
+package dev.steward.app.events;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Options;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The CloudEvents webhook: deliveries in the HTTP binding's binary, structured and batch modes, the Web
+ * Hooks abuse-protection handshake, and the stored events with what each did.
+ */
+@Controller("/api/v1/events")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class EventController {
+
+    static final String REQUEST_ORIGIN = "WebHook-Request-Origin";
+    static final String ALLOWED_ORIGIN = "WebHook-Allowed-Origin";
+    static final String ALLOWED_RATE = "WebHook-Allowed-Rate";
+
+    private final EventIngress ingress;
+    private final EventLog log;
+
+    public EventController(EventIngress ingress, EventLog log) {
+        this.ingress = ingress;
+        this.log = log;
+    }
+
+    /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
+    @Post
+    @Consumes(MediaType.ALL)
+    public HttpResponse<DeliveryAnswer> deliver(HttpRequest<?> request, @Body @Nullable byte[] body) {
+        Map<String, String> headers = new HashMap<>();
+        request.getHeaders().forEachValue((name, value) -> headers.putIfAbsent(name.toLowerCase(Locale.ROOT), value));
+        DeliveryAnswer answer = ingress.receive(request.getHeaders().get(HttpHeaders.AUTHORIZATION),
+                request.getHeaders().get(HttpHeaders.CONTENT_TYPE), headers, body == null ? new byte[0] : body);
+        return HttpResponse.status(answer.accepted().isEmpty() ? HttpStatus.OK : HttpStatus.ACCEPTED).body(answer);
+    }
+
+    /**
+     * The Web Hooks handshake: an origin that an event source allows (the one the token names, or any
+     * when no token is given) is answered with {@code WebHook-Allowed-Origin}; Steward sets no rate.
+     */
+    @Options
+    public HttpResponse<Void> handshake(@Header(REQUEST_ORIGIN) @Nullable String origin,
+            @Header(HttpHeaders.AUTHORIZATION) @Nullable String authorization) {
+        MutableHttpResponse<Void> answer = HttpResponse.<Void>ok().header(HttpHeaders.ALLOW, "POST, GET, OPTIONS");
+        if (origin != null) {
+            ingress.allowOrigin(authorization, origin);
+            answer.header(ALLOWED_ORIGIN, origin).header(ALLOWED_RATE, "*");
+        }
+        return answer;
+    }
+
+    /** Stored events, newest first, with what each did. */
+    @Get
+    public List<EventView> list(@QueryValue @Nullable String source, @QueryValue @Nullable String type,
+            @QueryValue @Nullable UUID session, @QueryValue(defaultValue = "100") int limit) {
+        return log.find(source, type, session, limit);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.steward.app.events;
+
+import dev.steward.app.api.Problem;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.server.exceptions.ExceptionHandler;
+import jakarta.inject.Singleton;
+
+/** Answers a refused event delivery as problem+json; a 401 names the scheme the token goes in. */
+@Produces(Problem.CONTENT_TYPE)
+@Singleton
+public class EventRefusedHandler implements ExceptionHandler<EventRefused, HttpResponse<Problem>> {
+
+    @Override
+    public HttpResponse<Problem> handle(HttpRequest request, EventRefused refused) {
+        MutableHttpResponse<Problem> response =
+                Problem.response(refused.status(), refused.type(), refused.getMessage(), refused.errors());
+        return refused.status() == HttpStatus.UNAUTHORIZED
+                ? response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"steward-events\"") : response;
+    }
+}

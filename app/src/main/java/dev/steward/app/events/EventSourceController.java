@@ -1,0 +1,48 @@
+package dev.steward.app.events;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.List;
+
+/** The senders allowed to post events; a sender's token is in the answer to its registration only. */
+@Controller("/api/v1/event-sources")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class EventSourceController {
+
+    private final EventSources sources;
+
+    public EventSourceController(EventSources sources) {
+        this.sources = sources;
+    }
+
+    @Post
+    public HttpResponse<EventSourceView> register(@Body @Nullable EventSourceSpec spec) {
+        EventSourceView registered = sources.register(spec);
+        return HttpResponse.created(registered,
+                UriBuilder.of("/api/v1/event-sources").path(registered.name()).build());
+    }
+
+    @Get
+    public List<EventSourceView> list() {
+        return sources.list();
+    }
+
+    @Get("/{name}")
+    public EventSourceView get(String name) {
+        return sources.get(name);
+    }
+
+    @Delete("/{name}")
+    public HttpResponse<Void> delete(String name) {
+        sources.delete(name);
+        return HttpResponse.noContent();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.steward.app.events;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.List;
+
+/** Triggers: which events start, steer or end sessions. */
+@Controller("/api/v1/triggers")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class TriggerController {
+
+    private final Triggers triggers;
+
+    public TriggerController(Triggers triggers) {
+        this.triggers = triggers;
+    }
+
+    @Post
+    public HttpResponse<TriggerSpec> create(@Body @Nullable TriggerSpec spec) {
+        TriggerSpec created = triggers.create(spec);
+        return HttpResponse.created(created, UriBuilder.of("/api/v1/triggers").path(created.name()).build());
+    }
+
+    @Get
+    public List<TriggerSpec> list() {
+        return triggers.list();
+    }
+
+    @Get("/{name}")
+    public TriggerSpec get(String name) {
+        return triggers.get(name);
+    }
+
+    @Put("/{name}")
+    public TriggerSpec replace(String name, @Body @Nullable TriggerSpec spec) {
+        return triggers.replace(name, spec);
+    }
+
+    @Delete("/{name}")
+    public HttpResponse<Void> delete(String name) {
+        triggers.delete(name);
+        return HttpResponse.noContent();
+    }
+}
