@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /**
  * A plain HTTP client for tests that need the bytes on the wire: any method, content type and
@@ -39,9 +40,34 @@ final class RawHttp {
         return send(method, path, "application/json", body.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Opens a server-sent event stream; the answer's body is read line by line as it comes, with no timeout.
+     *
+     * @param lastEventId sent as {@code Last-Event-ID}, or null for none
+     */
+    HttpResponse<Stream<String>> openStream(String path, String lastEventId) {
+        HttpRequest.Builder request = request(path).GET().header("Accept", "text/event-stream");
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every request the tests send starts here, so what each must carry is added in one place. */
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(base.toString() + path));
+    }
+
     /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
     RawAnswer send(String method, String path, String contentType, byte[] body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path))
+        HttpRequest.Builder request = request(path)
                 .timeout(REQUEST_TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
