@@ -5,6 +5,7 @@ import io.micronaut.data.annotation.Query;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -30,4 +31,16 @@ public interface OutboxRepository extends GenericRepository<OutboxRow, UUID> {
     /** The position of the newest change, or 0 when the outbox is empty and nothing was ever numbered. */
     @Query("SELECT COALESCE((SELECT last FROM outbox_counters WHERE stream = '*'), 0)")
     long lastPosition();
+
+    /**
+     * Deletes at most {@code limit} events recorded before {@code before} at positions up to {@code delivered}
+     * (what every subscription has).
+     *
+     * @return how many
+     */
+    @Query("""
+            DELETE FROM outbox_events WHERE id IN (
+                SELECT id FROM outbox_events WHERE recorded_at < :before AND position <= :delivered
+                ORDER BY position LIMIT :limit)""")
+    int purgeDelivered(Instant before, long delivered, int limit);
 }
