@@ -58,7 +58,6 @@ public class RecordingActivitiesImpl implements RecordingActivities {
             if (inserted == 0) {
                 return false; // a retry of a change already recorded: the resource row and the outbox have it too
             }
-            outbox.append(status.getConnection(), OutboxEntry.of(t));
             Instant now = Instant.now();
             switch (t.kind()) {
                 case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
@@ -69,6 +68,8 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                         t.lastExit() == null ? null : t.lastExit().code(),
                         t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
             }
+            // Last: the outbox numbers stay locked from here to the commit, so nothing else waits on them long.
+            outbox.append(status.getConnection(), OutboxEntry.of(t));
             return true;
         });
         if (first) {
