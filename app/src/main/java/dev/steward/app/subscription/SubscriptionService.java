@@ -102,7 +102,6 @@ public class SubscriptionService {
         if (request.protocol() != null && !PROTOCOL.equals(request.protocol())) {
             errors.add(new FieldError("protocol", "must be HTTP"));
         }
-        ContentMode mode = contentMode(request.config(), errors);
         List<Object> filters = request.filters() == null ? List.of() : request.filters();
         if (!filters.isEmpty()) {
             try {
@@ -111,6 +110,7 @@ public class SubscriptionService {
                 errors.addAll(e.errors());
             }
         }
+        ContentMode mode = contentMode(request.config(), errors);
         String token = accessToken(request.sinkcredential(), errors);
         InvalidRequest.rejectIfAny(errors);
         return new Checked(request.sink(), mode, write(filters), token);
