@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class CloudEventReceiver implements AutoCloseable {
 
-    /** One request the receiver took: the event, and the Authorization header it came with. */
-    record Received(CloudEvent event, String authorization, String contentType) {}
+    /** One request the receiver took: the event, the headers it came with, and when it was taken. */
+    record Received(CloudEvent event, String authorization, String contentType, Instant at) {}
 
     /** What the receiver answers to a delivery: 200 takes the event; anything else refuses it. */
     record Answer(int status, String retryAfter) {
@@ -90,7 +91,7 @@ final class CloudEventReceiver implements AutoCloseable {
                     values.getFirst()));
             CloudEvent event = HttpMessageFactory.createReader(headers, body).toEvent();
             pause(slowness);
-            received.add(new Received(event, headers.get("authorization"), headers.get("content-type")));
+            received.add(new Received(event, headers.get("authorization"), headers.get("content-type"), Instant.now()));
             exchange.sendResponseHeaders(200, -1);
         } catch (RuntimeException e) {
             exchange.sendResponseHeaders(400, -1); // not a CloudEvent: the test sees it missing

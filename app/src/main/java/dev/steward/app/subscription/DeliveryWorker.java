@@ -31,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,11 +40,11 @@ import org.slf4j.LoggerFactory;
  * from the reconciliation: it reads PostgreSQL only, so a slow or dead sink holds up nothing but its own
  * subscription. Every {@code steward.delivery.poll-interval} it claims subscriptions with due work under a
  * lease ({@code FOR UPDATE SKIP LOCKED}, so replicas share them and each is delivered by one at a time), asks
- * a new sink first (the handshake), then posts each event after the subscription's position and moves the
- * position past it once the sink took it. The n-th failure in a row waits min(base·2ⁿ⁻¹, cap), or what the sink's
+ * a new sink first (the handshake), then posts each event after the subscription's position, one after
+ * the other, and records how far it got after each batch (and at least every third of the lease). The n-th failure in a row waits min(base·2ⁿ⁻¹, cap), or what the sink's
  * {@code Retry-After} asks, and tries the same event again; nothing is skipped. All of it lives in
- * PostgreSQL, so a restart goes on where delivery stopped (an event may then be delivered twice, with the
- * same id).
+ * PostgreSQL, so a restart goes on where delivery was last recorded (what followed is delivered again,
+ * with the same ids).
  */
 @Context
 @Requires(property = "steward.delivery.enabled", notEquals = "false")
@@ -64,6 +65,7 @@ public class DeliveryWorker {
     private final ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor();
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     private final ScheduledFuture<?> polling;
+    private volatile boolean stopping;
 
     public DeliveryWorker(SubscriptionRepository subscriptions, OutboxRepository outbox,
             TransactionOperations<Connection> transactions, SinkClient sinks, StatusEvents events, ObjectMapper json,
@@ -130,30 +132,55 @@ public class DeliveryWorker {
             LOG.info("{}: the sink allowed deliveries", subscription);
         }
         CloudEventFilter filter = filter(subscription);
-        long position = subscription.position();
+        Progress progress = new Progress(subscription.position());
         List<OutboxRow> rows;
-        while (!(rows = outbox.findAfter(position, null, null, BATCH)).isEmpty()) {
+        while (!(rows = outbox.findAfter(progress.position, null, null, BATCH)).isEmpty()) {
             for (OutboxRow row : rows) {
+                if (stopping) {
+                    record(subscription, progress);
+                    return;
+                }
                 CloudEvent event = events.toCloudEvent(row);
-                boolean wanted = filter == null || filter.matches(event);
-                if (wanted) {
+                if (filter == null || filter.matches(event)) {
                     SinkAnswer answer = sinks.deliver(subscription, event);
                     if (!answer.taken()) {
-                        advance(subscription, position, false);
+                        record(subscription, progress);
                         failed(subscription, answer);
                         return;
                     }
+                    progress.delivered = true;
                     failures.succeeded("delivering to " + subscription);
                 }
-                position = row.position();
-                if (wanted && !advance(subscription, position, true)) {
+                progress.position = row.position();
+                // Recorded now and then, not per event: a restart may deliver again what followed (same ids).
+                if (progress.since.plus(config.lease().dividedBy(3)).isBefore(Instant.now())
+                        && !record(subscription, progress)) {
                     return; // the lease ran out: another worker delivers from the recorded position
                 }
             }
-            if (!advance(subscription, position, false)) {
+            if (!record(subscription, progress)) {
                 return;
             }
         }
+    }
+
+    /** How far one delivery run got since its position was last recorded. */
+    private static final class Progress {
+        long position;
+        boolean delivered;
+        Instant since = Instant.now();
+
+        Progress(long position) {
+            this.position = position;
+        }
+    }
+
+    /** Records the position reached and renews the lease; @return false when the lease was lost */
+    private boolean record(SubscriptionRow subscription, Progress progress) {
+        boolean held = advance(subscription, progress.position, progress.delivered);
+        progress.delivered = false;
+        progress.since = Instant.now();
+        return held;
     }
 
     private boolean advance(SubscriptionRow subscription, long position, boolean delivered) {
@@ -198,10 +225,15 @@ public class DeliveryWorker {
         }
     }
 
+    /** Lets each delivery under way finish its request (within the sink timeout), then hands the leases back. */
     @PreDestroy
-    void stop() {
+    void stop() throws InterruptedException {
         polling.cancel(false);
-        deliveries.shutdownNow();
+        stopping = true;
+        deliveries.shutdown();
+        if (!deliveries.awaitTermination(config.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            deliveries.shutdownNow();
+        }
         try {
             subscriptions.releaseAll(owner);
         } catch (RuntimeException e) {
