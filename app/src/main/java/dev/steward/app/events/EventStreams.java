@@ -5,6 +5,7 @@ import dev.steward.store.OutboxRepository;
 import dev.steward.store.OutboxRow;
 import io.micronaut.http.sse.Event;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,7 +50,7 @@ public class EventStreams {
             ToLongFunction<OutboxRow> number) {
         AtomicLong last = new AtomicLong(after);
         // One read at a time: the next poll starts once the previous batch went out.
-        return Flux.interval(java.time.Duration.ZERO, config.streamPollInterval())
+        return Flux.interval(Duration.ZERO, config.streamPollInterval())
                 .onBackpressureDrop()
                 .concatMap(tick -> Mono.fromCallable(() -> {
                             List<OutboxRow> rows = readAfter.apply(last.get());
