@@ -4,8 +4,9 @@
 DEMO_SESSION='{"owner":"demo","parts":[{"name":"web","pods":[{"name":"httpd","image":"localhost/busybox:latest","command":["httpd","-f","-p","8080"]}]},{"name":"worker","pods":[{"name":"loop","image":"localhost/busybox:latest","command":["sh","-c","trap '"'"'exit 0'"'"' TERM; while true; do sleep 1; done"]}]}]}'
 DEMO_JSON=$REPO_ROOT/scripts/lib/demo_json.py
 SERVER_PID=""
+FOLLOWER_PID=""
+FOLLOWER_LAST_ID=""
 STOP_REQUESTED=0
-declare -A SEEN_TRANSITIONS=()
 
 demo_json() { python3 "$DEMO_JSON" "$@"; }
 
@@ -17,15 +18,33 @@ stop_server() {
 }
 on_exit stop_server
 
-print_new_transitions() {
-  local base=$1 id=$2 body line
-  body=$(curl -fsS --max-time 5 "$base/api/v1/sessions/$id/transitions" 2>/dev/null) || return 0
-  while IFS= read -r line; do
-    [[ -n $line && -z ${SEEN_TRANSITIONS[$line]:-} ]] || continue
-    SEEN_TRANSITIONS[$line]=1
-    printf '%s\n' "$line"
-  done < <(printf '%s' "$body" | demo_json transitions 2>/dev/null || true)
+# Follows the session's event stream (server-sent events) and prints each change as it is recorded; after a
+# dropped connection it resumes with Last-Event-ID after the last event printed, so nothing is missed or repeated.
+follow_events() {
+  local base=$1 id=$2 last_file=$3
+  echo 0 >"$last_file"
+  while true; do
+    curl -sSN --max-time 3600 -H "Last-Event-ID: $(cat "$last_file")" \
+      "$base/api/v1/sessions/$id/events" 2>/dev/null | demo_json events "$last_file" || true
+    sleep 1
+  done
 }
+
+start_following() {
+  FOLLOWER_LAST_ID=$(mktemp)
+  follow_events "$1" "$2" "$FOLLOWER_LAST_ID" &
+  FOLLOWER_PID=$!
+}
+
+stop_following() {
+  if [[ -n $FOLLOWER_PID ]]; then
+    kill -- "$FOLLOWER_PID" 2>/dev/null || true
+    pkill -P "$FOLLOWER_PID" 2>/dev/null || true
+    FOLLOWER_PID=""
+    rm -f "$FOLLOWER_LAST_ID"
+  fi
+}
+on_exit stop_following
 
 server_alive() { kill -0 "$SERVER_PID" 2>/dev/null; }
 health_answers() { [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$1/health") == 200 ]]; }
@@ -56,8 +75,8 @@ exit_with_server() {
   exit "$status"
 }
 
-# The server runs in the background and this loop prints the demo session's
-# transitions; Ctrl-C deletes the session, then stops the server.
+# The server runs in the background, a follower prints the demo session's transitions
+# from its event stream; Ctrl-C deletes the session, then stops the server.
 run_demo() {
   local base=http://localhost:$MICRONAUT_SERVER_PORT response code id="" deleting=false deadline=0
   have python3 || install_packages python3
@@ -82,9 +101,9 @@ run_demo() {
     log "the service keeps running; Ctrl-C stops it"
   else
     log "demo session $id created; its status transitions follow (Ctrl-C deletes it and stops the service)"
+    start_following "$base" "$id"
   fi
   while server_alive; do
-    if [[ -n $id ]]; then print_new_transitions "$base" "$id"; fi
     if ((STOP_REQUESTED)) && [[ $deleting == false ]]; then
       [[ -n $id ]] || exit 130
       # The local Temporal keeps its state in memory, so the session is torn
@@ -94,7 +113,7 @@ run_demo() {
       deleting=true deadline=$((SECONDS + 60))
     fi
     if [[ $deleting == true ]] && { demo_session_gone "$base" "$id" || ((SECONDS >= deadline)); }; then
-      print_new_transitions "$base" "$id"
+      sleep 1 || true  # the stream's last events
       exit 130
     fi
     sleep 0.5 || true  # Ctrl-C also interrupts sleep; the trap decides what happens

@@ -7,6 +7,8 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.store.JsonColumn;
+import dev.steward.store.Outbox;
+import dev.steward.store.OutboxEntry;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
@@ -19,7 +21,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** Writes the read model and the history; one transaction per call, so a change lands whole or not at all. */
+/**
+ * Writes the read model, the history and the outbox; one transaction per call, so a change lands whole (and
+ * leaves Steward) or not at all.
+ */
 @Singleton
 public class RecordingActivitiesImpl implements RecordingActivities {
 
@@ -30,10 +35,12 @@ public class RecordingActivitiesImpl implements RecordingActivities {
     private final TransitionRepository transitions;
     private final JsonColumn json;
     private final TransitionMetrics metrics;
+    private final Outbox outbox;
 
     public RecordingActivitiesImpl(TransactionOperations<Connection> transactions, SessionRepository sessions,
             PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json,
-            TransitionMetrics metrics) {
+            TransitionMetrics metrics, Outbox outbox) {
+        this.outbox = outbox;
         this.json = json;
         this.metrics = metrics;
         this.transactions = transactions;
@@ -49,7 +56,7 @@ public class RecordingActivitiesImpl implements RecordingActivities {
             int inserted = transitions.insertIfAbsent(t.id(), t.sessionId(), t.kind().name(), t.resource(), t.from(),
                     t.to(), t.reason(), t.message(), t.generation(), t.occurredAt());
             if (inserted == 0) {
-                return false; // a retry of a change already recorded: the resource row has it too
+                return false; // a retry of a change already recorded: the resource row and the outbox have it too
             }
             Instant now = Instant.now();
             switch (t.kind()) {
@@ -61,6 +68,8 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                         t.lastExit() == null ? null : t.lastExit().code(),
                         t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
             }
+            // Last: the outbox numbers stay locked from here to the commit, so nothing else waits on them long.
+            outbox.append(status.getConnection(), OutboxEntry.of(t));
             return true;
         });
         if (first) {

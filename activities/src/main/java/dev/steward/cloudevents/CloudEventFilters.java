@@ -122,6 +122,10 @@ public final class CloudEventFilters {
         } catch (ParseException e) {
             errors.add(new FieldError(path, "is not valid CloudEvents SQL: " + e.getMessage()));
             return null;
+        } catch (RuntimeException e) {
+            // cloudevents-sql's parser throws a NullPointerException on some truncated expressions ("type LIKE").
+            errors.add(new FieldError(path, "is not valid CloudEvents SQL"));
+            return null;
         }
     }
 }

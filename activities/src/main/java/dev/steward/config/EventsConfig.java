@@ -1,10 +1,11 @@
 package dev.steward.config;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
 import java.time.Duration;
 
 /**
- * CloudEvents in ({@code steward.events}).
+ * CloudEvents in and out ({@code steward.events}).
  *
  * @param dispatchEnabled false: this process stores the events it accepts and leaves their dispatch to
  *        the other processes (the events wait in PostgreSQL until one dispatches them)
@@ -12,6 +13,10 @@ import java.time.Duration;
  *        those a crash left behind, or whose dispatch failed for a time
  * @param lease how long one dispatcher holds an event; a dispatcher that crashed lets it go when it ends
  * @param maxBatch the most events one batch delivery may carry
+ * @param source the CloudEvents {@code source} of every outgoing event: names this Steward deployment; by
+ *        default {@code /steward/{steward.reconcile.deployment}}
+ * @param streamPollInterval how often an open event stream looks for new events in the outbox
  */
 @ConfigurationProperties("steward.events")
-public record EventsConfig(boolean dispatchEnabled, Duration sweepInterval, Duration lease, int maxBatch) {}
+public record EventsConfig(boolean dispatchEnabled, Duration sweepInterval, Duration lease, int maxBatch,
+        @Nullable String source, Duration streamPollInterval) {}

@@ -33,9 +33,11 @@ public class HostStore {
     private final PlacementRepository placements;
     private final HostTransitionRepository transitions;
     private final HostsConfig config;
+    private final Outbox outbox;
 
     public HostStore(TransactionOperations<Connection> transactions, HostRepository hosts,
-            PlacementRepository placements, HostTransitionRepository transitions, HostsConfig config) {
+            PlacementRepository placements, HostTransitionRepository transitions, HostsConfig config, Outbox outbox) {
+        this.outbox = outbox;
         this.transactions = transactions;
         this.hosts = hosts;
         this.placements = placements;
@@ -67,7 +69,8 @@ public class HostStore {
                 if (hosts.existsById(spec.name())) {
                     return Optional.empty();
                 }
-                return Optional.of(recordRegistration(hosts.save(HostRow.registered(spec, Instant.now()))));
+                return Optional.of(recordRegistration(status.getConnection(),
+                        hosts.save(HostRow.registered(spec, Instant.now()))));
             });
         } catch (DataAccessException e) {
             // Two registrations of one name at once: the loser's insert breaks the primary key.
@@ -84,17 +87,25 @@ public class HostStore {
             boolean inserted = hosts.insertIfNoHosts(name, endpoint,
                     "registered at startup as the local engine (steward.engine.host); not probed yet", Instant.now()) == 1;
             if (inserted) {
-                recordRegistration(hosts.findById(name).orElseThrow());
+                recordRegistration(status.getConnection(), hosts.findById(name).orElseThrow());
             }
             return inserted;
         });
     }
 
     /** A host's history starts with its registration, as UNKNOWN. */
-    private HostRow recordRegistration(HostRow row) {
-        transitions.insertIfAbsent(UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
+    private HostRow recordRegistration(Connection connection, HostRow row) {
+        recordTransition(connection, UUID.randomUUID(), row.name(), null, row.status().name(), row.reason(),
                 row.message(), row.createdAt());
         return row;
+    }
+
+    /** A host transition and its outgoing event, once per id. */
+    private void recordTransition(Connection connection, UUID id, String name, String from, String to, String reason,
+            String message, Instant at) {
+        if (transitions.insertIfAbsent(id, name, from, to, reason, message, at) == 1) {
+            outbox.append(connection, OutboxEntry.ofHost(id, name, from, to, reason, message, at));
+        }
     }
 
     /**
@@ -116,8 +127,8 @@ public class HostStore {
                     keepReasonUnlessChanged(host, decision), now);
             hosts.update(changed);
             if (decision.changed()) {
-                transitions.insertIfAbsent(UUID.randomUUID(), name, host.status().name(), decision.status().name(),
-                        decision.reason(), decision.message(), now);
+                recordTransition(status.getConnection(), UUID.randomUUID(), name, host.status().name(),
+                        decision.status().name(), decision.reason(), decision.message(), now);
             }
             return changed;
         }));
@@ -157,8 +168,8 @@ public class HostStore {
             if (decision.changed()) {
                 // The probe's id: a retried recording inserts no second transition. Dated when recorded, not
                 // when probed: a probe that ran before the host was re-registered still sorts after that.
-                transitions.insertIfAbsent(probeId, name, host.status().name(), decision.status().name(),
-                        decision.reason(), decision.message(), now);
+                recordTransition(status.getConnection(), probeId, name, host.status().name(),
+                        decision.status().name(), decision.reason(), decision.message(), now);
             }
             return new HostStatusChange(name, host.status(), decision.status(), decision.reason(), decision.message(),
                     decision.failedProbes());

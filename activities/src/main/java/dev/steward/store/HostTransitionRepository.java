@@ -23,4 +23,10 @@ public interface HostTransitionRepository extends GenericRepository<HostTransiti
             ON CONFLICT (id) DO NOTHING""")
     int insertIfAbsent(UUID id, String host, @Nullable String fromStatus, String toStatus, String reason,
             @Nullable String message, Instant occurredAt);
+
+    /** @return how many of at most {@code limit} host transitions from before {@code before} were deleted */
+    @Query("""
+            DELETE FROM host_transitions WHERE id IN (
+                SELECT id FROM host_transitions WHERE occurred_at < :before LIMIT :limit)""")
+    int purgeOccurredBefore(Instant before, int limit);
 }

@@ -63,4 +63,14 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
     /** Sessions whose containers may exist: every one not deleted. */
     @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
     List<SessionRow> findLive();
+
+    /** Sessions that ended (DELETED or EXPIRED: their workflows are over) before {@code before}, oldest first. */
+    @Query("""
+            SELECT id FROM sessions WHERE status IN ('DELETED', 'EXPIRED') AND updated_at < :before
+            ORDER BY updated_at LIMIT :limit""")
+    List<UUID> findEndedBefore(Instant before, int limit);
+
+    /** Deletes the sessions with their parts, pods and transitions; @return how many */
+    @Query("DELETE FROM sessions WHERE id IN (:ids)")
+    int deleteEnded(List<UUID> ids);
 }

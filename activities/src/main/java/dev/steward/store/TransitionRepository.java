@@ -38,4 +38,10 @@ public interface TransitionRepository extends GenericRepository<TransitionRow, U
             ON CONFLICT (id) DO NOTHING""")
     int insertIfAbsent(UUID id, UUID sessionId, String kind, String resource, @Nullable String fromStatus, String toStatus,
             @Nullable String reason, @Nullable String message, long generation, Instant occurredAt);
+
+    /** @return how many of at most {@code limit} transitions recorded before {@code before} were deleted */
+    @Query("""
+            DELETE FROM state_transitions WHERE id IN (
+                SELECT id FROM state_transitions WHERE recorded_at < :before LIMIT :limit)""")
+    int purgeRecordedBefore(Instant before, int limit);
 }

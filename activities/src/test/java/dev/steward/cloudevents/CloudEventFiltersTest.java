@@ -110,6 +110,15 @@ class CloudEventFiltersTest {
     }
 
     @Test
+    void truncatedSqlIsRefusedNotThrown() {
+        for (String expression : List.of("type LIKE", "(type", "subject IS")) {
+            InvalidCloudEventFilter invalid = assertThrows(InvalidCloudEventFilter.class,
+                    () -> CloudEventFilters.parse(Map.of("sql", expression), "filter"), expression);
+            assertEquals(List.of("filter.sql"), invalid.errors().stream().map(FieldError::field).toList());
+        }
+    }
+
+    @Test
     void aFilterIsExactlyOneDialect() {
         assertThrows(InvalidCloudEventFilter.class, () -> CloudEventFilters.parse(Map.of(), "filter"));
         assertThrows(InvalidCloudEventFilter.class, () -> CloudEventFilters.parse(

@@ -7,6 +7,7 @@ import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.store.JsonColumn;
+import dev.steward.store.Outbox;
 import dev.steward.store.PartRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
@@ -36,8 +37,8 @@ class FlakyRecordingActivities implements RecordingActivities {
 
     FlakyRecordingActivities(TransactionOperations<Connection> transactions, SessionRepository sessions,
             PartRepository parts, PodRepository pods, TransitionRepository transitions, JsonColumn json,
-            TransitionMetrics metrics) {
-        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json, metrics);
+            TransitionMetrics metrics, Outbox outbox) {
+        real = new RecordingActivitiesImpl(transactions, sessions, parts, pods, transitions, json, metrics, outbox);
     }
 
     @Override

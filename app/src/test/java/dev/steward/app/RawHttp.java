@@ -46,7 +46,7 @@ final class RawHttp {
      * the stream ends the request. Fails unless the status is 200.
      */
     Stream<String> lines(String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base.toString() + path)).timeout(REQUEST_TIMEOUT).build();
+        HttpRequest request = request(path).timeout(REQUEST_TIMEOUT).build();
         try {
             HttpResponse<Stream<String>> response = http.send(request, HttpResponse.BodyHandlers.ofLines());
             if (response.statusCode() != 200) {
@@ -62,6 +62,31 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Opens a server-sent event stream; the answer's body is read line by line as it comes, with no timeout.
+     *
+     * @param lastEventId sent as {@code Last-Event-ID}, or null for none
+     */
+    HttpResponse<Stream<String>> openStream(String path, String lastEventId) {
+        HttpRequest.Builder request = request(path).GET().header("Accept", "text/event-stream");
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every request the tests send starts here, so what each must carry is added in one place. */
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(base.toString() + path));
+    }
+
     /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
     RawAnswer send(String method, String path, String contentType, byte[] body) {
         return sendWithHeaders(method, path, contentType == null ? Map.of() : Map.of("Content-Type", contentType), body);
@@ -69,7 +94,7 @@ final class RawHttp {
 
     /** @param path already percent-encoded; @param headers as sent; @param body null for none */
     RawAnswer sendWithHeaders(String method, String path, Map<String, String> headers, byte[] body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path))
+        HttpRequest.Builder request = request(path)
                 .timeout(REQUEST_TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));

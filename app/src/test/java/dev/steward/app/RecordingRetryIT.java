@@ -11,9 +11,11 @@ import dev.steward.model.SessionView;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.LongStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -39,18 +41,39 @@ class RecordingRetryIT extends SessionApiTest {
 
         assertFalse(flaky.failedAfterWrite.isEmpty(), "no recording was retried, so this test proved nothing");
         try (var connection = dataSource.getConnection();
-                var count = connection.prepareStatement("SELECT count(*) FROM state_transitions WHERE id = ?")) {
+                var count = connection.prepareStatement("""
+                        SELECT (SELECT count(*) FROM state_transitions WHERE id = ?),
+                               (SELECT count(*) FROM outbox_events WHERE id = ?)""")) {
             for (UUID transitionId : flaky.failedAfterWrite) {
                 count.setObject(1, transitionId);
+                count.setObject(2, transitionId);
                 try (var rows = count.executeQuery()) {
                     rows.next();
                     assertEquals(1, rows.getInt(1), "transition " + transitionId);
+                    assertEquals(1, rows.getInt(2), "outgoing event of transition " + transitionId);
                 }
             }
         }
         List<TransitionView> transitions = api.transitions(id);
+        assertEquals(LongStream.rangeClosed(1, transitions.size()).boxed().toList(), outboxSequences(id),
+                "one outgoing event per transition, numbered 1, 2, ... without a gap or a repeat");
         assertEquals(List.of("PENDING>PROVISIONING", "PROVISIONING>RUNNING", "RUNNING>STOPPING", "STOPPING>STOPPED"),
                 transitions.stream().filter(t -> t.kind() == ResourceKind.SESSION).map(t -> t.from() + ">" + t.to()).toList());
         SessionLifecycleIT.assertNoDuplicates(transitions);
+    }
+
+    private List<Long> outboxSequences(UUID sessionId) throws Exception {
+        try (var connection = dataSource.getConnection();
+                var select = connection.prepareStatement(
+                        "SELECT sequence FROM outbox_events WHERE session_id = ? ORDER BY sequence")) {
+            select.setObject(1, sessionId);
+            List<Long> sequences = new ArrayList<>();
+            try (var rows = select.executeQuery()) {
+                while (rows.next()) {
+                    sequences.add(rows.getLong(1));
+                }
+            }
+            return sequences;
+        }
     }
 }

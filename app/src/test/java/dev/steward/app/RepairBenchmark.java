@@ -109,19 +109,19 @@ public final class RepairBenchmark {
         System.out.println("  repair    (kill -> READY again):   " + summary(repair));
     }
 
-    private static String summary(List<Long> millis) {
+    static String summary(List<Long> millis) {
         List<Long> sorted = new ArrayList<>(millis);
         Collections.sort(sorted);
         return String.format("p50 %d ms, p99 %d ms, max %d ms", percentile(sorted, 50), percentile(sorted, 99),
                 sorted.getLast());
     }
 
-    private static long percentile(List<Long> sorted, int p) {
+    static long percentile(List<Long> sorted, int p) {
         int rank = (int) Math.ceil(p / 100.0 * sorted.size());
         return sorted.get(Math.max(0, rank - 1));
     }
 
-    private static SessionView awaitSession(SessionService sessions, UUID id, SessionStatus status)
+    static SessionView awaitSession(SessionService sessions, UUID id, SessionStatus status)
             throws InterruptedException {
         long deadline = System.nanoTime() + PER_KILL_DEADLINE.toNanos();
         SessionView view = sessions.get(id);
@@ -135,7 +135,7 @@ public final class RepairBenchmark {
         return view;
     }
 
-    private static Map<String, String> parse(String[] args) {
+    static Map<String, String> parse(String[] args) {
         Map<String, String> options = new java.util.HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {

@@ -1,0 +1,76 @@
+package dev.steward.app.api;
+
+import dev.steward.app.events.EventStreams;
+import dev.steward.app.refusal.InvalidRequest;
+import dev.steward.app.refusal.NotFound;
+import dev.steward.model.FieldError;
+import dev.steward.store.OutboxRepository;
+import dev.steward.store.SessionRepository;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.sse.Event;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.UUID;
+import reactor.core.publisher.Flux;
+
+/**
+ * Status changes as server-sent events ({@code text/event-stream}): each event's data is the CloudEvent in
+ * JSON, its id the number to resume after with {@code Last-Event-ID}.
+ */
+@Controller("/api/v1")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class EventStreamController {
+
+    static final String LAST_EVENT_ID = "Last-Event-ID";
+
+    private final EventStreams streams;
+    private final SessionRepository sessions;
+    private final OutboxRepository outbox;
+
+    public EventStreamController(EventStreams streams, SessionRepository sessions, OutboxRepository outbox) {
+        this.outbox = outbox;
+        this.streams = streams;
+        this.sessions = sessions;
+    }
+
+    /** One session's changes: its own, its parts' and its pods'; the id is the session's sequence number. */
+    @Get(value = "/sessions/{id}/events", produces = MediaType.TEXT_EVENT_STREAM)
+    public Flux<Event<String>> session(UUID id, @Header(LAST_EVENT_ID) @Nullable String lastEventId) {
+        long after = lastEventId(lastEventId);
+        if (!sessions.existsById(id)) {
+            throw new NotFound("session " + id);
+        }
+        return streams.session(id, after);
+    }
+
+    /**
+     * Every change, or one owner's or one session's; the id is the position among all changes. Without
+     * {@code Last-Event-ID} it starts with the next change.
+     */
+    @Get(value = "/events/stream", produces = MediaType.TEXT_EVENT_STREAM)
+    public Flux<Event<String>> all(@QueryValue @Nullable String owner, @QueryValue @Nullable UUID session,
+            @Header(LAST_EVENT_ID) @Nullable String lastEventId) {
+        long after = lastEventId == null || lastEventId.isEmpty() ? outbox.lastPosition() : lastEventId(lastEventId);
+        return streams.all(after, owner, session);
+    }
+
+    private static long lastEventId(String header) {
+        if (header == null || header.isEmpty()) {
+            return 0;
+        }
+        try {
+            long after = Long.parseLong(header);
+            if (after >= 0) {
+                return after;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new InvalidRequest(new FieldError(LAST_EVENT_ID, "must be the id of an event of this stream: a whole number, 0 or more"));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.steward.app.api;
+
+import dev.steward.app.subscription.SubscriptionService;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.util.List;
+import java.util.UUID;
+
+/** Subscriptions to status events (CloudEvents Subscriptions API); off the event loop: every call reaches PostgreSQL. */
+@Controller("/api/v1/subscriptions")
+@ExecuteOn(TaskExecutors.BLOCKING)
+public class SubscriptionController {
+
+    private final SubscriptionService subscriptions;
+
+    public SubscriptionController(SubscriptionService subscriptions) {
+        this.subscriptions = subscriptions;
+    }
+
+    @Post
+    public HttpResponse<SubscriptionView> create(@Body @Nullable SubscriptionRequest request) {
+        SubscriptionView created = subscriptions.create(request);
+        return HttpResponse.created(created,
+                UriBuilder.of("/api/v1/subscriptions").path(created.id().toString()).build());
+    }
+
+    @Get
+    public List<SubscriptionView> list() {
+        return subscriptions.list();
+    }
+
+    @Get("/{id}")
+    public SubscriptionView get(UUID id) {
+        return subscriptions.get(id);
+    }
+
+    @Put("/{id}")
+    public SubscriptionView update(UUID id, @Body @Nullable SubscriptionRequest request) {
+        return subscriptions.update(id, request);
+    }
+
+    @Delete("/{id}")
+    public HttpResponse<Void> delete(UUID id) {
+        subscriptions.delete(id);
+        return HttpResponse.noContent();
+    }
+}
