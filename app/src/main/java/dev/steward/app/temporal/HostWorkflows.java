@@ -10,6 +10,7 @@ import dev.steward.workflow.host.HostWorkflow;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowServiceException;
@@ -55,7 +56,13 @@ public class HostWorkflows {
         BatchRequest startOrConfigure = temporal.newSignalWithStartRequest();
         startOrConfigure.add(workflow::run, input);
         startOrConfigure.add(workflow::configure, input);
-        deadline.run(() -> temporal.signalWithStart(startOrConfigure));
+        try {
+            deadline.run(() -> temporal.signalWithStart(startOrConfigure));
+        } catch (WorkflowExecutionAlreadyStarted startedMeanwhile) {
+            // Two starts at once (the local host's registration and the resume sweep) can meet, and Temporal's
+            // test server then refuses the second signal-with-start: the run is there, it only needs the settings.
+            deadline.run(() -> temporal.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(host)).configure(input));
+        }
         LOG.info("host {}: workflow started or configured (deployment {}, resync every {}, events {}, probe every {}, "
                 + "lost after {})", host, settings.deployment(), settings.resyncInterval(),
                 reconcile.events() ? "on" : "off", hosts.probeInterval(), hosts.lostAfter());
