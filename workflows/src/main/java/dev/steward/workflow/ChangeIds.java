@@ -41,6 +41,8 @@ public final class ChangeIds {
     public static final String PART_UNREACHABLE_IS_UNKNOWN = "unreachable-is-unknown";
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
+    /** Parts waited the backoff base at a pod's first crash; since, the first crash in the stable window restarts at once. */
+    public static final String PART_FIRST_RESTART_IMMEDIATE = "first-restart-immediate";
 
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";

@@ -231,8 +231,9 @@ public final class LifecycleScenarios {
     }
 
     /**
-     * Restarts and jobs: a job completes; a worker crashes (the host relays its die event), backs
-     * off, restarts after the timer, is restarted by an operator; then the part is deleted.
+     * Restarts and jobs: a job completes; a worker crashes (the host relays its die event) and is
+     * restarted at once, crashes again, backs off, restarts after the timer, is restarted by an
+     * operator; then the part is deleted.
      */
     public static WorkflowExecutionHistory partRestarts(WorkflowSandbox sandbox) {
         FakeEngine engine = sandbox.engine();
@@ -247,9 +248,12 @@ public final class LifecycleScenarios {
         String appId = appOf(ready).containerId();
         engine.exit(appId, 1, false);
         part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
+        Eventually.await("app restarted at once", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        engine.exit(appId, 1, false);
+        part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
         Eventually.await("app BACKING_OFF", part::view, v -> appOf(v).status() == PodStatus.BACKING_OFF);
         sandbox.env().sleep(ReconcileSettings.DEFAULTS.backoffBase().plusSeconds(1));
-        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 2);
         part.podAction(new PodAction("app", PodAction.Kind.RESTART));
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));

@@ -34,6 +34,8 @@ final class PartState {
     boolean startedBeforePlacement;
     /** Parts started before it failed a pod whose engine did not answer; since, the pod is UNKNOWN. */
     boolean failsOnUnreachableEngine;
+    /** Parts started before it waited the backoff base at a pod's first crash; since, the first restart is immediate. */
+    boolean firstRestartImmediate;
 
     DesiredStatus desired;
     long generation;

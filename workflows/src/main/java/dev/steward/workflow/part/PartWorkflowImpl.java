@@ -62,6 +62,8 @@ public class PartWorkflowImpl implements PartWorkflow {
                 == Workflow.DEFAULT_VERSION;
         state.failsOnUnreachableEngine =
                 Workflow.getVersion(ChangeIds.PART_UNREACHABLE_IS_UNKNOWN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION;
+        state.firstRestartImmediate =
+                Workflow.getVersion(ChangeIds.PART_FIRST_RESTART_IMMEDIATE, Workflow.DEFAULT_VERSION, 1) == 1;
         state.addPods();
         buildCollaborators();
         try {

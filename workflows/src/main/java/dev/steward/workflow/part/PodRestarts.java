@@ -40,7 +40,8 @@ final class PodRestarts {
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
             rt.lastExit = exit;
             long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
-            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
+            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now,
+                    state.firstRestartImmediate));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
@@ -97,7 +98,7 @@ final class PodRestarts {
                 rt.deadlineAt = null;
             }
             if (rt.restartAt != null) {
-                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset();
+                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset(state.firstRestartImmediate);
             }
             if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
                 restartNow(action.pod());
