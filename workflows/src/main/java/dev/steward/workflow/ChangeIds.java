@@ -31,6 +31,12 @@ public final class ChangeIds {
     /** Sessions waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String SESSION_TRANSITIONS_QUEUED = "session-transitions-queued";
 
+    /**
+     * Sessions signalled the run of each part they started and their parts ran as one execution; since,
+     * parts are signalled by workflow id and continue as new when their history grows long.
+     */
+    public static final String SESSION_PARTS_CONTINUE_AS_NEW = "parts-continue-as-new";
+
     /** Parts waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String PART_TRANSITIONS_QUEUED = "part-transitions-queued";
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
