@@ -56,7 +56,14 @@ final class PodRestarts {
                     rt.exponent = decision.exponent();
                     rt.restartAt = decision.restartAt();
                     transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
-                    // Even a zero backoff restarts in the next pass, so a container that dies at once cannot spin here.
+                    if (state.firstRestartImmediate && decision.restartAt() <= now && decision.exponent() == 1) {
+                        // The first crash in the window restarts in this very pass: no second listing, and no
+                        // pass that reports the pod down to the session in between.
+                        rt.restartAt = null;
+                        return true;
+                    }
+                    // Any other restart, even after a zero backoff, waits for the next pass, so a container
+                    // that dies at once cannot spin here.
                     return false;
                 }
             }
