@@ -35,6 +35,8 @@ public final class HollowEngine implements AutoCloseable {
 
     private static final Pattern API_VERSION = Pattern.compile("^/v\\d+(\\.\\d+)?");
     private static final String API = "1.41";
+    /** What may be a container id's prefix, as Docker accepts one; names never are looked up this way. */
+    private static final Pattern ID_PREFIX = Pattern.compile("[0-9a-f]{12,64}");
 
     private final HttpServer server;
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
@@ -368,7 +370,7 @@ public final class HollowEngine implements AutoCloseable {
             return byId;
         }
         HollowContainer named = byName.get(idOrName.startsWith("/") ? idOrName.substring(1) : idOrName);
-        if (named != null || idOrName.length() < 12) {
+        if (named != null || !ID_PREFIX.matcher(idOrName).matches()) {
             return named;
         }
         return containers.values().stream().filter(c -> c.id.startsWith(idOrName)).findFirst().orElse(null);
