@@ -34,7 +34,7 @@ record BenchOptions(boolean quick, int startups, int kills, List<Integer> concur
 
     /**
      * {@code --quick}, {@code --out DIR}, {@code --live N,N}, {@code --concurrency N,N}, and
-     * {@code --set name=value} for a setting of the service (repeatable), {@code --scenarios N,N}; the rest
+     * {@code --set name=value} for a setting of the service (repeatable), {@code --scenarios N,N}, {@code --restarts N}; the rest
      * as {@link #full}.
      */
     static BenchOptions parse(String[] args) {
@@ -44,6 +44,7 @@ record BenchOptions(boolean quick, int startups, int kills, List<Integer> concur
         List<Integer> concurrency = null;
         Map<String, Object> settings = new LinkedHashMap<>();
         List<Integer> scenarios = ALL;
+        Integer restarts = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -51,18 +52,19 @@ record BenchOptions(boolean quick, int startups, int kills, List<Integer> concur
                 case "--live" -> live = numbers(args[++i]);
                 case "--concurrency" -> concurrency = numbers(args[++i]);
                 case "--scenarios" -> scenarios = numbers(args[++i]);
+                case "--restarts" -> restarts = Integer.valueOf(args[++i]);
                 case "--set" -> {
                     String[] setting = args[++i].split("=", 2);
                     settings.put(setting[0], setting[1]);
                 }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; expected --quick, --out DIR, --live N,N, --concurrency N,N, --set name=value, --scenarios N,N");
+                        + "; expected --quick, --out DIR, --live N,N, --concurrency N,N, --set name=value, --scenarios N,N, --restarts N");
             }
         }
         BenchOptions chosen = quick ? quick(out) : full(out);
         return new BenchOptions(chosen.quick(), chosen.startups(), chosen.kills(),
                 concurrency == null ? chosen.concurrency() : concurrency, live == null ? chosen.live() : live,
-                chosen.partRestarts(), out, Map.copyOf(settings), scenarios);
+                restarts == null ? chosen.partRestarts() : restarts, out, Map.copyOf(settings), scenarios);
     }
 
     private static List<Integer> numbers(String list) {
