@@ -32,7 +32,6 @@ final class StartupScenario {
         this.report = report;
     }
 
-    /** @return the p50 of POST to RUNNING */
     void run(int sessions) throws Exception {
         String owner = "bench-startup-" + service.run();
         sessionOnce(owner); // warm: the first of each kind pays for class loading and JIT
