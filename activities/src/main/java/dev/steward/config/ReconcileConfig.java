@@ -11,7 +11,7 @@ import java.time.Duration;
  *
  * @param resyncInterval how often the host lists its containers unprompted (and the age an orphan must reach)
  * @param stopGrace how long a container may take to stop before it is killed
- * @param backoffBase the first restart delay
+ * @param backoffBase the delay of the second restart in a row (the first is immediate)
  * @param backoffCap the largest restart delay
  * @param stableWindow a run at least this long resets the backoff
  * @param maxRestarts restarts before CrashLoopBackOff; 0 is unlimited

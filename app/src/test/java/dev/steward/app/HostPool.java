@@ -48,6 +48,8 @@ final class HostPool implements AutoCloseable {
     private final Set<UUID> sessionIds = ConcurrentHashMap.newKeySet();
     private final DockerClient first;
     private volatile DockerClient second;
+    /** Clients of the other engines hosts were registered on, such as hollow ones, by endpoint. */
+    private final Map<String, DockerClient> others = new LinkedHashMap<>();
 
     /** @param deployment the {@code steward.deployment} label of this application context's containers */
     HostPool(BlockingHttpClient http, String deployment) {
@@ -75,6 +77,12 @@ final class HostPool implements AutoCloseable {
     /** Registers a host on the second engine ({@code STEWARD_TEST_SECOND_ENGINE}) with room for {@code pods} pods. */
     String onSecondEngine(String suffix, int pods) {
         return register(suffix, HostApi.secondEngine(), pods);
+    }
+
+    /** Registers a host on another engine, such as a hollow one, with room for {@code pods} pods. */
+    String onEngine(String suffix, String endpoint, int pods) {
+        others.computeIfAbsent(endpoint, DockerClientFactory::create);
+        return register(suffix, endpoint, pods);
     }
 
     private String register(String suffix, String endpoint, int pods) {
@@ -170,6 +178,9 @@ final class HostPool implements AutoCloseable {
         if (endpoint == null) {
             throw new IllegalArgumentException("not a host of this pool: " + host);
         }
+        if (others.containsKey(endpoint)) {
+            return new Engine(others.get(endpoint));
+        }
         return new Engine(endpoint.equals(HostApi.firstEngine()) ? first : second);
     }
 
@@ -186,6 +197,9 @@ final class HostPool implements AutoCloseable {
         attempt(failures, this::removeLeftContainers);
         first.close();
         second.close();
+        for (DockerClient other : others.values()) {
+            other.close();
+        }
         if (!failures.isEmpty()) {
             AssertionError failed = new AssertionError("cleaning up host pool " + run + " failed",
                     failures.getFirst());
@@ -238,7 +252,9 @@ final class HostPool implements AutoCloseable {
 
     private void removeLeftContainers() {
         Set<String> sessions = new HashSet<>(sessionIds.stream().map(UUID::toString).toList());
-        for (DockerClient docker : List.of(first, second)) {
+        List<DockerClient> engines = new ArrayList<>(List.of(first, second));
+        engines.addAll(others.values());
+        for (DockerClient docker : engines) {
             Engine engine = new Engine(docker);
             engine.containersOf(deployment).stream()
                     .filter(c -> endpointOf.containsKey(c.getLabels().get(StewardLabels.HOST))

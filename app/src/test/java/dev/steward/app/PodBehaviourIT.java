@@ -34,7 +34,7 @@ class PodBehaviourIT extends SessionApiTest {
     ReconcileConfig reconcile;
 
     @Test
-    void aKilledContainerIsRestartedAfterItsBackoffAndACrashLoopEscalates() {
+    void aKilledContainerIsRestartedAtOnceACrashingOneAfterItsBackoffAndACrashLoopEscalates() {
         UUID id = api.create(session("restarts", part("p", sleeper("steady"),
                 pod("loop", List.of("sh", "-c", "sleep 1; exit 4"), Map.of())))).id();
         PodView steady = awaitPod(id, "p", "steady", p -> p.status() == PodStatus.READY);
@@ -44,12 +44,14 @@ class PodBehaviourIT extends SessionApiTest {
         assertEquals(steady.containerId(), restarted.containerId(), "a restart starts the same container");
         assertEquals(137, restarted.lastExit().code());
         assertTrue(api.transitions(id).stream().anyMatch(t -> "p/steady".equals(t.resource())
-                && "BACKING_OFF".equals(t.to()) && t.message().contains("base 1000 ms")), "the backoff is recorded");
+                && "BACKING_OFF".equals(t.to()) && t.message().contains("at once")), "the first restart is immediate");
 
         PodView looped = awaitPod(id, "p", "loop", p -> p.status() == PodStatus.FAILED);
         assertEquals("CrashLoopBackOff", looped.reason());
         assertEquals(2, looped.restarts());
         assertEquals(new dev.steward.model.ExitInfo(4, "Error"), looped.lastExit());
+        assertTrue(api.transitions(id).stream().anyMatch(t -> "p/loop".equals(t.resource())
+                && "BACKING_OFF".equals(t.to()) && t.message().contains("base 1000 ms")), "the second crash backs off");
         // The part's onFailure is CONTINUE: the session degrades and the other pod keeps running.
         SessionView failed = api.awaitStatus(id, SessionStatus.DEGRADED);
         assertEquals(PartStatus.FAILED, failed.parts().getFirst().status(), "the crash loop escalates to its part");

@@ -9,9 +9,10 @@ import java.time.Duration;
  *
  * @param resyncInterval how often a part re-reads the engine even when nothing told it to
  * @param stopGrace how long a container may take to stop after SIGTERM before it is killed
- * @param backoffBase the first restart delay; the n-th waits min(base·2ⁿ, cap)
+ * @param backoffBase the delay of the second restart in a row (the first is immediate); the restart after
+ *     the (n+1)-th crash in a row waits min(base·2ⁿ, cap)
  * @param backoffCap the largest restart delay
- * @param stableWindow a run at least this long resets the backoff to its base
+ * @param stableWindow a run at least this long makes the next crash the first in a row again
  * @param maxRestarts restarts before a pod is FAILED with CrashLoopBackOff; 0 is unlimited
  * @param rolloutDeadline how long a replacement may take to become READY before a rolling replace gives up
  * @param deployment the name this Steward deployment labels its containers with

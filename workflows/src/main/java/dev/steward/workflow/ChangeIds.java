@@ -37,6 +37,12 @@ public final class ChangeIds {
      */
     public static final String SESSION_PART_EVENTS = "session-part-events";
 
+    /**
+     * Sessions signalled the run of each part they started and their parts ran as one execution; since,
+     * parts are signalled by workflow id and continue as new when their history grows long.
+     */
+    public static final String SESSION_PARTS_CONTINUE_AS_NEW = "parts-continue-as-new";
+
     /** Parts waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String PART_TRANSITIONS_QUEUED = "part-transitions-queued";
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */
@@ -47,6 +53,8 @@ public final class ChangeIds {
     public static final String PART_UNREACHABLE_IS_UNKNOWN = "unreachable-is-unknown";
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
+    /** Parts waited the backoff base at a pod's first crash; since, the first crash in the stable window restarts at once. */
+    public static final String PART_FIRST_RESTART_IMMEDIATE = "first-restart-immediate";
 
     /** A part may be marked COMPLETED by a CloudEvent (completesOn); a part that is records this once. */
     public static final String PART_COMPLETES_ON_EVENT = "part-completes-on-event";

@@ -22,6 +22,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
+import dev.steward.model.RestartSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -66,6 +67,7 @@ public final class LifecycleScenarios {
     public static final UUID ENGINE_AWAY_SESSION_ID = UUID.fromString("e4a7c2d9-1b5f-4a38-9c60-8d2e7f1a3b95");
     public static final UUID DATABASE_AWAY_SESSION_ID = UUID.fromString("2c9e5a17-84b3-4f6d-a0c2-e7d1b8f4a693");
     public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
+    public static final UUID PART_CONTINUES_SESSION_ID = UUID.fromString("8e3d1c57-a29b-4f60-9d47-b1c6e2f0a834");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
@@ -227,6 +229,33 @@ public final class LifecycleScenarios {
         return s;
     }
 
+    /**
+     * A part that restarts its pod {@code crashes} times (backoff base 0, no crash-loop cap), continuing
+     * as new whenever its history reaches the lifecycle's limit; then the session is deleted, which
+     * reaches the part's current run. Returns the session; {@link PartRuns} has the part's runs.
+     */
+    public static StartedSession partRestartingMany(WorkflowSandbox sandbox, UUID sessionId, int crashes,
+            LifecycleSettings lifecycle) {
+        SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(TestSessions.part("web", "app")), null,
+                new RestartSettings(0, 0, null, 0, null));
+        StartedSession s = sandbox.startSession(sessionId, spec, lifecycle);
+        PartWorkflow part = sandbox.client().newWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, "web"));
+        String appId = appOf(s.awaitStatus(SessionStatus.RUNNING).parts().getFirst()).containerId();
+        for (int crash = 1; crash <= crashes; crash++) {
+            sandbox.engine().exit(appId, 1, false);
+            part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
+            int restarts = crash;
+            Eventually.await("app restarted " + restarts + " times", part::view,
+                    v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == restarts);
+        }
+        assertEquals(crashes, appOf(s.await("the session saw every restart",
+                v -> appOf(v.parts().getFirst()).restarts() == crashes).parts().getFirst()).restarts());
+        s.session().setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, s.result());
+        assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
+        return s;
+    }
+
     public static SessionSpec threePartsOfTwoPods(Timeslot slot) {
         return TestSessions.session(slot,
                 TestSessions.part("web", "app", "cache"),
@@ -235,8 +264,9 @@ public final class LifecycleScenarios {
     }
 
     /**
-     * Restarts and jobs: a job completes; a worker crashes (the host relays its die event), backs
-     * off, restarts after the timer, is restarted by an operator; then the part is deleted.
+     * Restarts and jobs: a job completes; a worker crashes (the host relays its die event) and is
+     * restarted at once, crashes again, backs off, restarts after the timer, is restarted by an
+     * operator; then the part is deleted.
      */
     public static WorkflowExecutionHistory partRestarts(WorkflowSandbox sandbox) {
         FakeEngine engine = sandbox.engine();
@@ -251,9 +281,12 @@ public final class LifecycleScenarios {
         String appId = appOf(ready).containerId();
         engine.exit(appId, 1, false);
         part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
+        Eventually.await("app restarted at once", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        engine.exit(appId, 1, false);
+        part.containerEvent(new ContainerEvent(appId, "app", "die", 1, 0));
         Eventually.await("app BACKING_OFF", part::view, v -> appOf(v).status() == PodStatus.BACKING_OFF);
         sandbox.env().sleep(ReconcileSettings.DEFAULTS.backoffBase().plusSeconds(1));
-        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        Eventually.await("app restarted", part::view, v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 2);
         part.podAction(new PodAction("app", PodAction.Kind.RESTART));
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));

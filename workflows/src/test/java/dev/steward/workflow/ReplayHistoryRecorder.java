@@ -40,6 +40,9 @@ public class ReplayHistoryRecorder {
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
     public static final String PART_EVENTS_HISTORY = "histories/session-part-events.json";
     public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
+    public static final String PART_CONTINUED_HISTORY = "histories/part-continued-as-new.json";
+    /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
+    public static final int PART_CONTINUED_CRASHES = 20;
 
     @Test
     public void recordHistories() throws IOException {
@@ -80,6 +83,14 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(PART_EVENTS_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(PART_EVENTS_HISTORY), LifecycleScenarios.sessionWithPartEvents(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_CONTINUED_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                LifecycleScenarios.partRestartingMany(sandbox, LifecycleScenarios.PART_CONTINUES_SESSION_ID,
+                        PART_CONTINUED_CRASHES, LifecycleScenarios.SHORT_RUNS);
+                write(resources.resolve(PART_CONTINUED_HISTORY),
+                        PartRuns.of(sandbox.client(), LifecycleScenarios.PART_CONTINUES_SESSION_ID, "web").get(1));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

@@ -55,7 +55,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.PART_EVENTS_HISTORY, WorkflowReplayTest::assertIsASessionWithPartEvents,
-                        SessionWorkflowImpl.class));
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.PART_CONTINUED_HISTORY, WorkflowReplayTest::assertIsAPartRunCarriedOver,
+                        PartWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -81,6 +83,28 @@ public class WorkflowReplayTest {
         }
         assertTrue(runs.size() >= 3, "the reports scenario continued as new: " + runs.size() + " runs in all");
         for (WorkflowExecutionHistory run : runs) {
+            WorkflowReplayer.replayWorkflowExecution(WorkflowExecutionHistory.fromJson(run.toJson(true)),
+                    SessionWorkflowImpl.class);
+        }
+    }
+
+    @Test
+    public void freshRunsOfAPartThatContinuesAsNewReplay() throws Exception {
+        List<WorkflowExecutionHistory> parts;
+        List<WorkflowExecutionHistory> sessions;
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            UUID id = UUID.randomUUID();
+            sessions = LifecycleScenarios.partRestartingMany(sandbox, id, ReplayHistoryRecorder.PART_CONTINUED_CRASHES,
+                    LifecycleScenarios.SHORT_RUNS).runs();
+            parts = PartRuns.of(sandbox.client(), id, "web");
+        }
+        assertTrue(parts.size() >= 3, "the part continued as new: " + parts.size() + " runs");
+        parts.subList(1, parts.size()).forEach(WorkflowReplayTest::assertIsAPartRunCarriedOver);
+        for (WorkflowExecutionHistory run : parts) {
+            WorkflowReplayer.replayWorkflowExecution(WorkflowExecutionHistory.fromJson(run.toJson(true)),
+                    PartWorkflowImpl.class);
+        }
+        for (WorkflowExecutionHistory run : sessions) {
             WorkflowReplayer.replayWorkflowExecution(WorkflowExecutionHistory.fromJson(run.toJson(true)),
                     SessionWorkflowImpl.class);
         }
@@ -219,6 +243,14 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a transition's first try failed");
         assertTrue(activities(history).stream().filter("RecordTransition"::equals).count() >= 6, "the queue wrote on");
+    }
+
+    private static void assertIsAPartRunCarriedOver(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        var started = history.getEvents().getFirst().getWorkflowExecutionStartedEventAttributes();
+        assertTrue(!started.getContinuedExecutionRunId().isEmpty(), "continued from an earlier run");
+        assertTrue(started.getInput().toString().contains("restartAt"), "started from the carried state");
+        assertTrue(activities(history).stream().filter("StartContainer"::equals).count() >= 2, "restarts in this run");
     }
 
     private static void assertIsAResumedSession(WorkflowExecutionHistory history) {

@@ -22,8 +22,10 @@ import java.util.UUID;
  * All a part workflow knows, in one place: what the session asked for, what the part and each pod
  * were last seen as, and each pod's runtime. The signal handlers and the pass's collaborators read
  * and change it directly, on the workflow's one thread at a time, so nothing is copied between them.
+ * A continue-as-new carries it whole into the next run (Temporal's JSON converter writes its fields,
+ * in the order they are declared: a field is never renamed, removed or moved).
  */
-final class PartState {
+public final class PartState {
 
     UUID sessionId;
     String name;
@@ -34,6 +36,8 @@ final class PartState {
     boolean startedBeforePlacement;
     /** Parts started before it failed a pod whose engine did not answer; since, the pod is UNKNOWN. */
     boolean failsOnUnreachableEngine;
+    /** Parts started before it waited the backoff base at a pod's first crash; since, the first restart is immediate. */
+    boolean firstRestartImmediate;
 
     DesiredStatus desired;
     long generation;
@@ -54,6 +58,11 @@ final class PartState {
     final Map<String, Integer> attempts = new HashMap<>();
     /** Hosts of this part's pods that stopped taking pods, as their host workflows told. */
     final Map<String, HostNotice> hostsNotTakingPods = new HashMap<>();
+    /** The last report the session took, so a run that continued as new does not send it again. */
+    PartReport reported;
+
+    /** The state of a run that nothing was carried into, and that has not read its input yet. */
+    PartState() {}
 
     /** What the session started the part with. */
     void takeInput(PartInput input) {

@@ -46,10 +46,11 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
-    private final PartState state = new PartState();
-    private final PodEngines engines = new PodEngines(state);
+    /** A run that continued as new replaces it with the state carried from the run before. */
+    private PartState state = new PartState();
     private final PartManager partManager = new PartManager();
-    private final SessionReport sessionReport = new SessionReport();
+    private PodEngines engines;
+    private SessionReport sessionReport;
     private TransitionRecorder recorder;
     private PodRestarts restarts;
     private PodTransitions transitions;
@@ -57,17 +58,26 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     @Override
     public PartStatus run(PartInput input) {
-        state.takeInput(input);
+        if (input.carried() != null) {
+            state = input.carried();
+        } else {
+            state.takeInput(input);
+        }
         recorder = new TransitionRecorder(recording, state.sessionId,
                 Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
         state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
                 == Workflow.DEFAULT_VERSION;
         state.failsOnUnreachableEngine =
                 Workflow.getVersion(ChangeIds.PART_UNREACHABLE_IS_UNKNOWN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION;
-        state.addPods();
+        state.firstRestartImmediate =
+                Workflow.getVersion(ChangeIds.PART_FIRST_RESTART_IMMEDIATE, Workflow.DEFAULT_VERSION, 1) == 1;
+        if (input.carried() == null) {
+            state.addPods();
+        }
         buildCollaborators();
         try {
             while (true) {
+                continueAsNewWhenLong(input);
                 long passGeneration = state.generation;
                 reconcile();
                 if (state.generation != passGeneration && reportsOnlyCurrentGeneration()) {
@@ -191,8 +201,27 @@ public class PartWorkflowImpl implements PartWorkflow {
         return Workflow.getVersion(ChangeIds.PART_REPORTS_CURRENT_GENERATION, Workflow.DEFAULT_VERSION, 1) == 1;
     }
 
+    /**
+     * A part lives as long as its session and may restart a pod any number of times: once its history
+     * is long (or Temporal suggests it), the run carries its whole state into a new one, between passes,
+     * with every transition written and every handler done. Probes start again in the new run.
+     */
+    private void continueAsNewWhenLong(PartInput input) {
+        Integer limit = input.continueAsNewAfterEvents();
+        if (limit == null
+                || (!Workflow.getInfo().isContinueAsNewSuggested() && Workflow.getInfo().getHistoryLength() < limit)) {
+            return;
+        }
+        Workflow.await(Workflow::isEveryHandlerFinished);
+        recorder.flush();
+        Workflow.continueAsNew(new PartInput(input.sessionId(), input.spec(), state.desired, state.generation,
+                state.settings, limit, state));
+    }
+
     /** What acts on the pods, built once the part knows its session and settings. */
     private void buildCollaborators() {
+        engines = new PodEngines(state);
+        sessionReport = new SessionReport(state);
         transitions = new PodTransitions(state, engines, recorder);
         PodManager podManager = new PodManager(state.settings);
         ReadinessProbes readiness = new ReadinessProbes(state);

@@ -40,11 +40,14 @@ final class PodManager implements ResourceManager<PodObservation, PodPlan> {
     /** Restart, completion or failure of a container that exited: layers 2 and 3 of the retry table. */
     RestartDecision afterExit(PodExit exited) {
         return RestartDecision.after(exited.pod(), settings, exited.exit(), exited.restarts(), exited.exponent(),
-                exited.ranMillis(), exited.now());
+                exited.ranMillis(), exited.now(), exited.firstRestartImmediate());
     }
 
-    /** The backoff of a pod whose restart count an operator reset: the base, within the cap. */
-    long backoffAfterReset() {
-        return RestartDecision.delayMillis(settings, 0);
+    /**
+     * The backoff of a pod whose restart count an operator reset: none when the first restart is
+     * immediate (the reset forgot the crashes), else the base, within the cap.
+     */
+    long backoffAfterReset(boolean firstRestartImmediate) {
+        return firstRestartImmediate ? 0 : RestartDecision.delayMillis(settings, 0);
     }
 }

@@ -40,7 +40,8 @@ final class PodRestarts {
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
             rt.lastExit = exit;
             long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
-            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
+            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now,
+                    state.firstRestartImmediate));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
@@ -55,7 +56,14 @@ final class PodRestarts {
                     rt.exponent = decision.exponent();
                     rt.restartAt = decision.restartAt();
                     transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
-                    // Even a zero backoff restarts in the next pass, so a container that dies at once cannot spin here.
+                    if (state.firstRestartImmediate && decision.restartAt() <= now && decision.exponent() == 1) {
+                        // The first crash in the window restarts in this very pass: no second listing, and no
+                        // pass that reports the pod down to the session in between.
+                        rt.restartAt = null;
+                        return true;
+                    }
+                    // Any other restart, even after a zero backoff, waits for the next pass, so a container
+                    // that dies at once cannot spin here.
                     return false;
                 }
             }
@@ -97,7 +105,7 @@ final class PodRestarts {
                 rt.deadlineAt = null;
             }
             if (rt.restartAt != null) {
-                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset();
+                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset(state.firstRestartImmediate);
             }
             if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
                 restartNow(action.pod());

@@ -3,7 +3,10 @@ package dev.steward.workflow.part;
 import dev.steward.model.ExitInfo;
 import io.temporal.workflow.CancellationScope;
 
-/** What a part workflow remembers about one pod between passes: its host, restart history and probe. */
+/**
+ * What a part workflow remembers about one pod between passes: its host, restart history and probe.
+ * Carried over continue-as-new with its {@link PartState}, in the order its fields are declared.
+ */
 final class PodRuntime {
 
     int restarts;
@@ -32,8 +35,9 @@ final class PodRuntime {
 
     boolean ready;
     String probeMessage;
-    String probedContainer;
-    CancellationScope probe;
+    /** The probe runs in this run only: a run that continued as new starts it again from {@link #ready}. */
+    transient String probedContainer;
+    transient CancellationScope probe;
 
     void stopProbe() {
         if (probe != null) {

@@ -14,7 +14,8 @@ import dev.steward.model.RestartPolicy;
  * @param message the decision in words, with the settings that made it
  * @param restartAt for RESTART: workflow time in millis when to start again
  * @param restarts the pod's restart count after this decision
- * @param exponent the backoff exponent for the next exit
+ * @param exponent the backoff exponent for the next exit: with the first restart immediate, the crashes
+ *     in the stable window so far
  */
 public record RestartDecision(Action action, String reason, String message, long restartAt, int restarts, int exponent) {
 
@@ -40,9 +41,11 @@ public record RestartDecision(Action action, String reason, String message, long
      * @param exponent the backoff exponent so far
      * @param ranMillis how long the container ran before it exited
      * @param now workflow time in millis
+     * @param firstRestartImmediate whether the first crash in the stable window restarts at once and the
+     *     backoff applies from the second (pods of parts started before this rule wait the backoff at once)
      */
     public static RestartDecision after(PodSpec pod, ReconcileSettings settings, ExitInfo exit, int restarts,
-            int exponent, long ranMillis, long now) {
+            int exponent, long ranMillis, long now, boolean firstRestartImmediate) {
         boolean succeeded = Reason.EXIT_COMPLETED.is(exit.reason());
         String ended = describe(exit);
         if (pod.isJob() && succeeded) {
@@ -61,12 +64,18 @@ public record RestartDecision(Action action, String reason, String message, long
         }
         boolean stable = ranMillis >= settings.stableWindow().toMillis();
         int n = stable ? 0 : exponent;
-        long delay = delayMillis(settings, n);
-        return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), "the container " + ended + " after running "
-                + ranMillis / 1000 + " s; restart " + (restarts + 1) + " in " + delay + " ms = min(base "
-                + settings.backoffBase().toMillis() + " ms x 2^" + n + ", cap " + settings.backoffCap().toMillis()
-                + " ms)" + (stable ? ", backoff reset by a run of at least " + settings.stableWindow().toSeconds() + " s" : ""),
-                now + delay, restarts + 1, n + 1);
+        String ran = "the container " + ended + " after running " + ranMillis / 1000 + " s; restart " + (restarts + 1);
+        String reset = stable ? ", backoff reset by a run of at least " + settings.stableWindow().toSeconds() + " s" : "";
+        if (firstRestartImmediate && n == 0) {
+            return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), ran
+                    + " at once: the first crash in the stable window of " + settings.stableWindow().toSeconds() + " s"
+                    + reset, now, restarts + 1, 1);
+        }
+        int power = firstRestartImmediate ? n - 1 : n;
+        long delay = delayMillis(settings, power);
+        return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), ran + " in " + delay + " ms = min(base "
+                + settings.backoffBase().toMillis() + " ms x 2^" + power + ", cap " + settings.backoffCap().toMillis()
+                + " ms)" + reset, now + delay, restarts + 1, n + 1);
     }
 
     /** min(base·2ⁿ, cap), without overflow. */

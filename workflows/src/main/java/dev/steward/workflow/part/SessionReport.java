@@ -10,16 +10,20 @@ final class SessionReport {
 
     private static final Logger log = Workflow.getLogger(SessionReport.class);
 
-    private PartReport lastSent;
+    private final PartState state;
+
+    SessionReport(PartState state) {
+        this.state = state;
+    }
 
     void send(PartReport report) {
         String parentId = Workflow.getInfo().getParentWorkflowId().orElse(null);
-        if (parentId == null || report.equals(lastSent)) {
+        if (parentId == null || report.equals(state.reported)) {
             return;
         }
         try {
             Workflow.newExternalWorkflowStub(SessionWorkflow.class, parentId).partChanged(report);
-            lastSent = report;
+            state.reported = report;
         } catch (SignalExternalWorkflowException gone) {
             // The session has closed; there is nobody left to tell.
             log.info("part {}: session {} is gone, report not sent", report.part().name(), parentId);

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
 /**
  * A session's parts as workflows: starts them as its manager lets them, shows the ones not started,
  * and signals the started ones. Parts started by this run are its children; parts started by an
- * earlier run are reached by their workflow id.
+ * earlier run, and every part of a session whose parts continue as new, are reached by their workflow
+ * id, so a signal reaches the part's current run.
  */
 final class SessionParts {
 
@@ -41,6 +42,8 @@ final class SessionParts {
     private final boolean startedBeforeTimeslots;
     private final SessionManager manager;
     private final TransitionRecorder transitions;
+    /** The history length at which the parts continue as new; {@code null}: they run as one execution. */
+    private final Integer partsContinueAsNewAfterEvents;
 
     private final Map<String, PartWorkflow> children = new LinkedHashMap<>();
     /** Whether parts' events count in this run; asked of Temporal when the first part with events is met. */
@@ -48,13 +51,14 @@ final class SessionParts {
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, boolean startedBeforeTimeslots,
-            SessionManager manager, TransitionRecorder transitions) {
+            SessionManager manager, TransitionRecorder transitions, Integer partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
         this.state = state;
         this.settings = settings;
         this.startedBeforeTimeslots = startedBeforeTimeslots;
         this.manager = manager;
         this.transitions = transitions;
+        this.partsContinueAsNewAfterEvents = partsContinueAsNewAfterEvents;
     }
 
     /**
@@ -178,7 +182,7 @@ final class SessionParts {
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
         results.put(part.name(),
                 Async.function(child::run, new PartInput(sessionId, EventEnv.withEvents(part, state.arrivedEvents),
-                        state.desired, state.generation, settings)));
+                        state.desired, state.generation, settings, partsContinueAsNewAfterEvents, null)));
         // Signals can reach a child only once it has started.
         Workflow.getWorkflowExecution(child).get();
         children.put(part.name(), child);
@@ -220,7 +224,7 @@ final class SessionParts {
     }
 
     private PartWorkflow stub(String name) {
-        PartWorkflow child = children.get(name);
+        PartWorkflow child = partsContinueAsNewAfterEvents == null ? children.get(name) : null;
         return child != null ? child
                 : Workflow.newExternalWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, name));
     }

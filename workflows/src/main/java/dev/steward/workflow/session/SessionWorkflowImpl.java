@@ -73,7 +73,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         transitions = new TransitionRecorder(recording, sessionId,
                 Workflow.getVersion(ChangeIds.SESSION_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
         records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, startedBeforeTimeslots);
-        parts = new SessionParts(sessionId, state, input.settings(), startedBeforeTimeslots, manager, transitions);
+        boolean partsContinueAsNew = !startedBeforeTimeslots
+                && Workflow.getVersion(ChangeIds.SESSION_PARTS_CONTINUE_AS_NEW, Workflow.DEFAULT_VERSION, 1) == 1;
+        parts = new SessionParts(sessionId, state, input.settings(), startedBeforeTimeslots, manager, transitions,
+                partsContinueAsNew ? lifecycle.continueAsNewAfterEvents() : null);
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         timeslots = new SessionTimeslot(sessionId, state, lifecycle, this::changeDesired, this::kill);
         if (!startedBeforeTimeslots) {

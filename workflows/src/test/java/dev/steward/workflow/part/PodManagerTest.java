@@ -65,20 +65,21 @@ class PodManagerTest {
 
     @Test
     void decidesAfterAnExitWithThePartsSettings() {
-        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 0, 1, 1, NOW));
+        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 1, 2, 1, NOW, true));
         assertEquals(RestartDecision.Action.RESTART, restart.action());
-        assertEquals(NOW + 4_000, restart.restartAt(), "base 2 s x 2^1");
+        assertEquals(NOW + 4_000, restart.restartAt(), "the third crash: base 2 s x 2^1");
 
-        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW));
+        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW, true));
         assertEquals(RestartDecision.Action.FAIL, crashLoop.action());
         assertEquals(Reason.CRASH_LOOP_BACK_OFF.code(), crashLoop.reason());
     }
 
     @Test
-    void aResetBackoffIsTheBase() {
-        assertEquals(2_000, manager.backoffAfterReset());
+    void aResetBackoffRestartsAtOnceOrForPartsBeforeThatAfterTheBase() {
+        assertEquals(0, manager.backoffAfterReset(true), "the reset forgot the crashes: the next restart is the first");
+        assertEquals(2_000, manager.backoffAfterReset(false));
         ReconcileSettings baseOverCap = ReconcileSettings.DEFAULTS.with(new RestartSettings(9, 5, null, null, null));
-        assertEquals(5_000, new PodManager(baseOverCap).backoffAfterReset(), "within the cap");
+        assertEquals(5_000, new PodManager(baseOverCap).backoffAfterReset(false), "within the cap");
     }
 
     private static ContainerState container(String id, String specHash, boolean running) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.ContainerEvent;
+import dev.steward.contract.TransitionRecord;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -27,9 +28,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** Layers 2 and 3 of the retry table in a part workflow, with time skipped. */
 class PodRestartTest {
 
-    /** base 10 s, cap 40 s, stable 100 s, 3 restarts. */
+    /** base 10 s, cap 40 s, stable 100 s, 4 restarts. */
     private static final ReconcileSettings SETTINGS = new ReconcileSettings(Duration.ofSeconds(30),
-            Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(40), Duration.ofSeconds(100), 3, null,
+            Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(40), Duration.ofSeconds(100), 4, null,
             null);
 
     @RegisterExtension
@@ -48,20 +49,27 @@ class PodRestartTest {
     }
 
     @Test
-    void crashesBackOffExponentiallyUpToTheCapThenCrashLoop() {
+    void theFirstCrashRestartsAtOnceThenBackOffsDoubleUpToTheCapThenCrashLoop() {
+        String first = awaitReady().containerId();
+        long crashedAt = testEnv.currentTimeMillis();
+        crash(first, 1, false);
+        PodView again = awaitPod("READY after one restart", v -> v.status() == PodStatus.READY && v.restarts() == 1);
+        assertTrue(testEnv.currentTimeMillis() - crashedAt < 1_000, "no backoff before the first restart");
+        assertEquals(new ExitInfo(1, "Error"), again.lastExit());
+        assertTrue(lastBackOff().message().contains("at once: the first crash in the stable window of 100 s"),
+                lastBackOff().message());
+
         List<Long> delays = new java.util.ArrayList<>();
-        for (int restart = 1; restart <= 3; restart++) {
-            String id = awaitReady().containerId();
-            crash(id, 1, false);
-            PodView backingOff = awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
-            assertEquals(restart, backingOff.restarts());
-            assertEquals(new ExitInfo(1, "Error"), backingOff.lastExit());
+        for (int restart = 2; restart <= 4; restart++) {
+            crash(awaitReady().containerId(), 1, false);
+            int expected = restart;
+            PodView backingOff = awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF && v.restarts() == expected);
             assertNotNull(backingOff.nextRestartAt());
             delays.add(backingOff.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis());
             assertTrue(backingOff.message().contains("base 10000 ms"), backingOff.message());
             testEnv.sleep(Duration.ofSeconds(41));
         }
-        // min(10·2ⁿ, 40): 10, 20, 40 s (the test clock may have moved a little since the decision).
+        // From the second crash min(10·2ⁿ, 40): 10, 20, 40 s (the test clock may have moved a little since the decision).
         assertWithin(delays.get(0), 10_000);
         assertWithin(delays.get(1), 20_000);
         assertWithin(delays.get(2), 40_000);
@@ -71,41 +79,47 @@ class PodRestartTest {
         PodView app = failed.pods().getFirst();
         assertEquals(PodStatus.FAILED, app.status());
         assertEquals("CrashLoopBackOff", app.reason());
-        assertTrue(app.message().contains("maxRestarts is 3"), app.message());
+        assertTrue(app.message().contains("maxRestarts is 4"), app.message());
 
         part.podAction(new PodAction("app", PodAction.Kind.RESET_BACKOFF));
-        PodView again = awaitPod("backing off from the base again", v -> v.status() == PodStatus.BACKING_OFF);
-        assertEquals(1, again.restarts(), "the reset forgot the count: this is restart 1 again");
-        assertWithin(again.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 10_000);
+        PodView reset = awaitPod("restarted at once after the reset", v -> v.status() == PodStatus.READY);
+        assertEquals(1, reset.restarts(), "the reset forgot the count: this is restart 1 again");
     }
 
     @Test
-    void aStableRunResetsTheBackoffToItsBase() {
+    void aStableRunMakesTheNextCrashTheFirstAgain() {
         crash(awaitReady().containerId(), 1, false);
-        awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
-        testEnv.sleep(Duration.ofSeconds(11));
+        awaitPod("READY after one restart", v -> v.status() == PodStatus.READY && v.restarts() == 1);
         crash(awaitReady().containerId(), 1, false);
         PodView second = awaitPod("second backoff", v -> v.status() == PodStatus.BACKING_OFF && v.restarts() == 2);
-        assertWithin(second.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 20_000);
-        testEnv.sleep(Duration.ofSeconds(21));
+        assertWithin(second.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 10_000);
+        testEnv.sleep(Duration.ofSeconds(11));
 
         String id = awaitReady().containerId();
         testEnv.sleep(Duration.ofSeconds(101)); // longer than the stable window
         crash(id, 137, true);
-        PodView third = awaitPod("third backoff", v -> v.status() == PodStatus.BACKING_OFF && v.restarts() == 3);
-        assertWithin(third.nextRestartAt().toEpochMilli() - testEnv.currentTimeMillis(), 10_000);
+        PodView third = awaitPod("READY after a third restart", v -> v.status() == PodStatus.READY && v.restarts() == 3);
         assertEquals(new ExitInfo(137, "OOMKilled"), third.lastExit());
-        assertTrue(third.message().contains("backoff reset"), third.message());
+        assertNull(third.nextRestartAt());
+        assertTrue(lastBackOff().message().contains("at once") && lastBackOff().message().contains("backoff reset"),
+                lastBackOff().message());
     }
 
     @Test
     void aRestartNowSkipsThePendingBackoff() {
         crash(awaitReady().containerId(), 2, false);
+        awaitPod("READY after one restart", v -> v.status() == PodStatus.READY && v.restarts() == 1);
+        crash(awaitReady().containerId(), 2, false);
         awaitPod("BACKING_OFF", v -> v.status() == PodStatus.BACKING_OFF);
         part.podAction(new PodAction("app", PodAction.Kind.RESTART));
         PodView ready = awaitReady();
         assertNull(ready.nextRestartAt());
-        assertEquals(1, ready.restarts());
+        assertEquals(2, ready.restarts());
+    }
+
+    private TransitionRecord lastBackOff() {
+        return sandbox.recording().podTransitions(sessionId, "web", "app").stream()
+                .filter(t -> "BACKING_OFF".equals(t.to())).reduce((a, b) -> b).orElseThrow();
     }
 
     private void crash(String containerId, int exitCode, boolean oom) {

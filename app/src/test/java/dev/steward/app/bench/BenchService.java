@@ -1,0 +1,272 @@
+package dev.steward.app.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.dockerjava.api.DockerClient;
+import dev.steward.store.TransitionRepository;
+import dev.steward.store.TransitionRow;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.worker.WorkerFactory;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The service under measurement, started in this process with its HTTP server, its in-process
+ * Temporal, the tests' PostgreSQL and engine; and the floor's workflows on the same Temporal.
+ * Everything the scenarios do goes through its REST API, as a client's would; what they read
+ * besides (transitions, counts) comes from the read model.
+ */
+final class BenchService implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String BUSYBOX = "localhost/busybox:latest";
+
+    private final ApplicationContext context;
+    private final HttpClient http = HttpClient.newBuilder().executor(java.util.concurrent.Executors
+            .newVirtualThreadPerTaskExecutor()).build();
+    private final String base;
+    private final String run = UUID.randomUUID().toString().substring(0, 8);
+    private final String floorQueue = "bench-floor-" + run;
+    private final WorkerFactory floorWorkers;
+    private final java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+
+    BenchService(Map<String, Object> settings) {
+        Map<String, Object> properties = new java.util.HashMap<>(settings);
+        properties.put("micronaut.server.port", -1);
+        properties.put("steward.reconcile.deployment", "bench-" + run);
+        // The database may hold other runs' sessions: this run resumes none of them.
+        properties.put("steward.resume.enabled", false);
+        // The service's own defaults, also when run under a test runner (which would select "test").
+        context = ApplicationContext.builder().deduceEnvironment(false).properties(properties).start();
+        EmbeddedServer server = context.getBean(EmbeddedServer.class);
+        server.start();
+        base = "http://127.0.0.1:" + server.getPort();
+        floorWorkers = WorkerFactory.newInstance(temporal());
+        floorWorkers.newWorker(floorQueue).registerWorkflowImplementationTypes(FloorSessionWorkflowImpl.class,
+                FloorPartWorkflowImpl.class);
+        floorWorkers.getWorker(floorQueue).registerActivitiesImplementations(new FloorActivitiesImpl());
+        floorWorkers.start();
+    }
+
+    /** This run's id: in owners, labels and names, so nothing of another run is touched. */
+    String run() {
+        return run;
+    }
+
+    String deployment() {
+        return "bench-" + run;
+    }
+
+    ApplicationContext context() {
+        return context;
+    }
+
+    WorkflowClient temporal() {
+        return context.getBean(WorkflowClient.class);
+    }
+
+    DockerClient docker() {
+        return context.getBean(DockerClient.class);
+    }
+
+    /** Runs one floor session to its end; returns how long it took. */
+    long floorSession() {
+        FloorSessionWorkflow floor = temporal().newWorkflowStub(FloorSessionWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(floorQueue).setWorkflowId("bench-floor-" + UUID.randomUUID()).build());
+        long started = System.nanoTime();
+        floor.run(2, 2);
+        return (System.nanoTime() - started) / 1_000_000;
+    }
+
+    /** A pod spec of a long-running busybox, on hosts labelled {@code selector} when given. */
+    static Map<String, Object> pod(String name, Map<String, String> selector) {
+        Map<String, Object> pod = new java.util.LinkedHashMap<>();
+        pod.put("name", name);
+        pod.put("image", BUSYBOX);
+        pod.put("command", List.of("sleep", "3600"));
+        if (selector != null) {
+            pod.put("hostSelector", selector);
+        }
+        return pod;
+    }
+
+    /** 2 parts x 2 pods, as the startup targets are stated. */
+    static Map<String, Object> twoByTwo(String owner, Map<String, String> selector) {
+        return Map.of("owner", owner, "parts", List.of(
+                Map.of("name", "web", "pods", List.of(pod("a", selector), pod("b", selector))),
+                Map.of("name", "backend", "pods", List.of(pod("c", selector), pod("d", selector)))));
+    }
+
+    /**
+     * Creates a session as a client would: a 503 (PostgreSQL or Temporal busy; nothing was created) is
+     * repeated after a short pause, and counted.
+     */
+    UUID create(Map<String, Object> spec) {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (true) {
+            HttpResponse<byte[]> response = exchange("POST", "/api/v1/sessions", spec);
+            if (response.statusCode() == 201) {
+                try {
+                    return UUID.fromString(JSON.readTree(response.body()).get("id").asText());
+                } catch (IOException e) {
+                    throw new IllegalStateException("POST /api/v1/sessions: unreadable answer", e);
+                }
+            }
+            if (response.statusCode() != 503 || System.nanoTime() > deadline) {
+                throw new IllegalStateException("POST /api/v1/sessions: " + response.statusCode() + " "
+                        + new String(response.body()));
+            }
+            refused.incrementAndGet();
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    /** How many creations the service refused with 503 and were repeated, so far. */
+    int refusedCreations() {
+        return refused.get();
+    }
+
+    JsonNode get(UUID id) {
+        return send("GET", "/api/v1/sessions/" + id, null, 200);
+    }
+
+    String status(UUID id) {
+        return get(id).get("status").asText();
+    }
+
+    void delete(UUID id) {
+        send("DELETE", "/api/v1/sessions/" + id, null, 0);
+    }
+
+    void registerHost(String name, String endpoint, Map<String, String> labels) {
+        send("POST", "/api/v1/hosts", Map.of("name", name, "endpoint", endpoint, "labels", labels), 201);
+        await("host " + name + " READY", Duration.ofSeconds(60), 50,
+                () -> "READY".equals(send("GET", "/api/v1/hosts/" + name, null, 200).get("status").asText()));
+    }
+
+    /** Deletes the host once no pod is placed on it any more (until then the API answers 409). */
+    void deleteHost(String name) {
+        await("host " + name + " deleted", Duration.ofSeconds(120), 200,
+                () -> exchange("DELETE", "/api/v1/hosts/" + name, null).statusCode() != 409);
+    }
+
+    /** Polls the API for the session's status every {@code pollMillis}; returns when it was seen. */
+    Instant awaitStatus(UUID id, String status, Duration within, long pollMillis) {
+        await("session " + id + " " + status, within, pollMillis, () -> status.equals(status(id)));
+        return Instant.now();
+    }
+
+    /** How many sessions of {@code owner} have {@code status}, in one query of the read model. */
+    long count(String owner, String status) {
+        return query("SELECT count(*) FROM sessions WHERE owner = ? AND status = ?", owner, status);
+    }
+
+    long databaseBytes() {
+        return query("SELECT pg_database_size(current_database())");
+    }
+
+    List<TransitionRow> transitions(UUID id) {
+        return context.getBean(TransitionRepository.class).findBySessionIdOldestFirst(id);
+    }
+
+    Instant createdAt(UUID id) {
+        return context.getBean(dev.steward.store.SessionRepository.class).findById(id).orElseThrow().createdAt();
+    }
+
+    /** Deletes the sessions and waits until every one is DELETED (its containers gone). */
+    void deleteAll(String owner, List<UUID> ids, Duration within) {
+        ids.parallelStream().forEach(this::delete);
+        await(ids.size() + " sessions of " + owner + " DELETED", within, 250,
+                () -> count(owner, "DELETED") >= ids.size());
+    }
+
+    static void await(String what, Duration within, long pollMillis, BooleanSupplier done) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("not within " + within + ": " + what);
+            }
+            try {
+                Thread.sleep(pollMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for " + what, e);
+            }
+        }
+    }
+
+    /** Sends a request and reads its JSON answer, which must have status {@code expected} (0: any). */
+    private JsonNode send(String method, String path, Object body, int expected) {
+        HttpResponse<byte[]> response = exchange(method, path, body);
+        if (expected != 0 && response.statusCode() != expected) {
+            throw new IllegalStateException(method + " " + path + ": " + response.statusCode() + " "
+                    + new String(response.body()));
+        }
+        try {
+            return response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + ": unreadable answer", e);
+        }
+    }
+
+    private HttpResponse<byte[]> exchange(String method, String path, Object body) {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                    .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json");
+            request = body == null ? request.method(method, HttpRequest.BodyPublishers.noBody())
+                    : request.method(method, HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(method + " " + path + " interrupted", e);
+        }
+    }
+
+    private long query(String sql, String... args) {
+        // A plain connection of its own: the service's pool hands out connections within its transactions only.
+        try (Connection c = DriverManager.getConnection(context.getRequiredProperty("datasources.default.url", String.class),
+                context.getProperty("datasources.default.username", String.class).orElse(null),
+                context.getProperty("datasources.default.password", String.class).orElse(null));
+                PreparedStatement statement = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                statement.setString(i + 1, args[i]);
+            }
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        floorWorkers.shutdownNow();
+        context.close();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.steward.app.bench;
+
+import io.temporal.activity.ActivityInterface;
+
+/** The steps of a pod in the {@link FloorSessionWorkflow}, each doing nothing. */
+@ActivityInterface(namePrefix = "Floor")
+public interface FloorActivities {
+
+    void place();
+
+    void create();
+
+    void start();
+
+    void record();
+}

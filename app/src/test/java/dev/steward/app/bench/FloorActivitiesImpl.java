@@ -1,0 +1,17 @@
+package dev.steward.app.bench;
+
+/** Nothing at all: the floor measures Temporal's share alone. */
+public class FloorActivitiesImpl implements FloorActivities {
+
+    @Override
+    public void place() {}
+
+    @Override
+    public void create() {}
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void record() {}
+}

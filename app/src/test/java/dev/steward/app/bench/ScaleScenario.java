@@ -1,0 +1,80 @@
+package dev.steward.app.bench;
+
+import dev.steward.activity.EngineActivities;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Scenario 4: many live sessions of 2 x 2 hollow pods in one worker: the heap after a full GC (the
+ * service's and, in this process, the embedded Temporal's, which keeps every history in memory),
+ * threads, the database's size, how long a resync of the hollow host takes, and POST to RUNNING of
+ * one more session while they all run, next to the same alone.
+ */
+final class ScaleScenario {
+
+    private static final long MIB = 1024 * 1024;
+
+    private final BenchService service;
+    private final HollowSessions hollow;
+    private final String host;
+    private final BenchReport report;
+
+    ScaleScenario(BenchService service, HollowSessions hollow, String host, BenchReport report) {
+        this.service = service;
+        this.hollow = hollow;
+        this.host = host;
+        this.report = report;
+    }
+
+    void run(List<Integer> counts, long idleMillis) throws Exception {
+        BenchPlot heap = report.plot("scale.png", "Heap after GC with live sessions (MiB)", "live sessions", "MiB", true);
+        for (int count : counts) {
+            String owner = "bench-scale-" + count + "-" + service.run();
+            CreatedSessions live = hollow.create(owner, count, 100, Duration.ofMinutes(60));
+            long heapMib = heapAfterGc() / MIB;
+            int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+            long databaseMib = service.databaseBytes() / MIB;
+            long resync = resyncMillis();
+            long oneMore = oneMore();
+            boolean judged = count >= 10_000;
+            report.row(new BenchRow(4, count + " live sessions (" + 4 * count + " pods): heap after GC, service and Temporal",
+                    heapMib + " MiB", "-", judged ? "< 2048 MiB at 10,000" : "-", judged ? heapMib < 2048 : null));
+            report.row(new BenchRow(4, count + " live sessions: threads, PostgreSQL size", threads + " threads, "
+                    + databaseMib + " MiB", "-", "-", null));
+            report.row(new BenchRow(4, count + " live sessions: resync of the hollow host (" + 4 * count + " containers)",
+                    resync + " ms", "-", judged ? "< 2000 ms for 40,000 containers" : "-", judged ? resync < 2000 : null));
+            report.row(new BenchRow(4, count + " live sessions: POST to RUNNING of one more", oneMore + " ms",
+                    "alone " + idleMillis + " ms", "< " + 2 * idleMillis + " ms (2x alone)", oneMore < 2 * idleMillis));
+            report.note(count + " live sessions were created in " + live.millis() + " ms ("
+                    + String.format("%.1f", live.perSecond()) + " /s, 100 creations in flight)");
+            heap.add("heap after GC", count, heapMib);
+            service.deleteAll(owner, live.ids(), Duration.ofMinutes(60));
+        }
+    }
+
+    private static long heapAfterGc() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** The host's resync as its workflow runs it: one listing of every container, compared with the read model. */
+    private long resyncMillis() {
+        EngineActivities engines = service.context().getBean(EngineActivities.class);
+        long started = System.nanoTime();
+        engines.hostSync(host, engines.containers(host)).resync(service.deployment(), 3600);
+        return (System.nanoTime() - started) / 1_000_000;
+    }
+
+    private long oneMore() {
+        String owner = "bench-one-more-" + service.run();
+        Instant posted = Instant.now();
+        UUID id = hollow.createOne(owner);
+        long took = Duration.between(posted, service.awaitStatus(id, "RUNNING", Duration.ofMinutes(5), 5)).toMillis();
+        service.deleteAll(owner, List.of(id), Duration.ofMinutes(5));
+        return took;
+    }
+}

@@ -1,0 +1,395 @@
+package dev.steward.app.hollow;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A container engine with nothing inside: the Docker Engine API calls Steward makes, served over HTTP
+ * on 127.0.0.1 with containers held in memory, so it registers as a host ({@link #endpoint()}) and
+ * docker-java talks to it as to Podman. A container "runs" from start until it is stopped, killed,
+ * removed or {@link #crash crashed}; each of these emits the engine's events. It makes thousands of
+ * sessions measurable on a small machine, and engine faults ({@link #faults()}: latency, errors,
+ * hangs, dropped event streams) a matter of one call.
+ *
+ * <p>Each operation is one {@link HollowRoute} in {@link #routes()}: serving another call (networks,
+ * volumes, image pulls) is one more route and its handler.
+ */
+public final class HollowEngine implements AutoCloseable {
+
+    private static final Pattern API_VERSION = Pattern.compile("^/v\\d+(\\.\\d+)?");
+    private static final String API = "1.41";
+    /** What may be a container id's prefix, as Docker accepts one; names never are looked up this way. */
+    private static final Pattern ID_PREFIX = Pattern.compile("[0-9a-f]{12,64}");
+
+    private final HttpServer server;
+    private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+    private final EngineFaults faults = new EngineFaults();
+    private final List<HollowRoute> routes = routes();
+    private final Map<String, HollowContainer> containers = new LinkedHashMap<>();
+    private final Map<String, HollowContainer> byName = new HashMap<>();
+    private final Map<String, String> execs = new ConcurrentHashMap<>();
+    private final Set<HollowEventStream> streams = ConcurrentHashMap.newKeySet();
+    private int nextAddress = 2;
+
+    private HollowEngine(HttpServer server) {
+        this.server = server;
+        server.setExecutor(calls);
+        server.createContext("/", this::serve);
+        server.start();
+    }
+
+    /** Starts an engine on a free port of 127.0.0.1. */
+    public static HollowEngine start() throws IOException {
+        return new HollowEngine(HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096));
+    }
+
+    /** The endpoint to register it under as a host, {@code tcp://127.0.0.1:<port>}. */
+    public String endpoint() {
+        return "tcp://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public EngineFaults faults() {
+        return faults;
+    }
+
+    /** The running container {@code idOrName} exits with {@code exitCode}, as if its process ended. */
+    public void crash(String idOrName, int exitCode) {
+        synchronized (this) {
+            HollowContainer c = find(idOrName);
+            if (c == null || !c.running) {
+                throw new IllegalArgumentException("no running container " + idOrName);
+            }
+            c.exit(exitCode, false);
+            publish(c, "die");
+        }
+    }
+
+    /** How many containers it holds, and how many of them run. */
+    public synchronized int containers() {
+        return containers.size();
+    }
+
+    public synchronized int running() {
+        return (int) containers.values().stream().filter(c -> c.running).count();
+    }
+
+    /** Ends every open event stream, as an engine restart would; watchers must connect again. */
+    public void dropEventStreams() {
+        streams.forEach(HollowEventStream::drop);
+    }
+
+    @Override
+    public void close() {
+        dropEventStreams();
+        server.stop(0);
+        calls.shutdownNow();
+    }
+
+    /** Every operation it serves. */
+    private List<HollowRoute> routes() {
+        return List.of(
+                HollowRoute.of("GET", "/_ping", "ping", call -> call.json(200, "OK")),
+                HollowRoute.of("GET", "/version", "version", this::version),
+                HollowRoute.of("GET", "/info", "info", this::info),
+                HollowRoute.of("POST", "/containers/create", "create", this::create),
+                HollowRoute.of("GET", "/containers/json", "list", this::list),
+                HollowRoute.of("GET", "/containers/([^/]+)/json", "inspect", this::inspect),
+                HollowRoute.of("POST", "/containers/([^/]+)/start", "start", this::startContainer),
+                HollowRoute.of("POST", "/containers/([^/]+)/stop", "stop", call -> end(call, "stop", 143)),
+                HollowRoute.of("POST", "/containers/([^/]+)/kill", "kill", call -> end(call, "kill", 137)),
+                HollowRoute.of("DELETE", "/containers/([^/]+)", "remove", this::remove),
+                HollowRoute.of("POST", "/containers/([^/]+)/exec", "exec", this::execCreate),
+                HollowRoute.of("POST", "/exec/([^/]+)/start", "exec", this::execStart),
+                HollowRoute.of("GET", "/exec/([^/]+)/json", "exec", this::execInspect),
+                HollowRoute.of("GET", "/events", "events", this::events));
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = API_VERSION.matcher(exchange.getRequestURI().getPath()).replaceFirst("");
+            for (HollowRoute route : routes) {
+                Matcher matcher = route.path().matcher(path);
+                if (route.method().equals(exchange.getRequestMethod()) && matcher.matches()) {
+                    HollowCall call = new HollowCall(exchange, matcher);
+                    HollowFailure failure = faults.before(route.operation());
+                    if (failure != null) {
+                        call.fail(failure);
+                    } else {
+                        route.handler().serve(call);
+                    }
+                    return;
+                }
+            }
+            new HollowCall(exchange, null).fail(new HollowFailure(404, "page not found: " + path));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            new HollowCall(exchange, null).fail(new HollowFailure(500, e.toString()));
+        }
+    }
+
+    private void version(HollowCall call) throws IOException {
+        call.json(200, Map.of("Version", "hollow", "ApiVersion", API, "MinAPIVersion", "1.24", "Os", "linux",
+                "Arch", "amd64", "KernelVersion", "hollow", "GoVersion", "none"));
+    }
+
+    private synchronized void info(HollowCall call) throws IOException {
+        call.json(200, Map.of("Containers", containers.size(), "ContainersRunning", running(), "Name", "hollow",
+                "ServerVersion", "hollow", "OperatingSystem", "hollow"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void create(HollowCall call) throws IOException {
+        Map<String, Object> body = call.body();
+        String name = call.query("name");
+        HollowContainer created;
+        synchronized (this) {
+            if (name == null) {
+                name = "hollow_" + (containers.size() + 1);
+            }
+            HollowContainer taken = find(name);
+            if (taken != null) {
+                call.fail(new HollowFailure(409, "Conflict. The container name \"/" + name
+                        + "\" is already in use by container \"" + taken.id + "\""));
+                return;
+            }
+            byte[] id = new byte[32];
+            ThreadLocalRandom.current().nextBytes(id);
+            int n = nextAddress++;
+            created = new HollowContainer(HexFormat.of().formatHex(id), name, (String) body.get("Image"),
+                    body.get("Cmd") == null ? List.of() : (List<String>) body.get("Cmd"),
+                    body.get("Env") == null ? List.of() : (List<String>) body.get("Env"),
+                    body.get("Labels") == null ? Map.of() : Map.copyOf((Map<String, String>) body.get("Labels")),
+                    "10.88." + (n >> 8 & 255) + "." + (n & 255));
+            containers.put(created.id, created);
+            byName.put(created.name, created);
+            publish(created, "create");
+        }
+        call.json(201, Map.of("Id", created.id, "Warnings", List.of()));
+    }
+
+    private void list(HollowCall call) throws IOException {
+        Map<String, List<String>> filters = call.filters();
+        List<Map<String, Object>> listed = new ArrayList<>();
+        synchronized (this) {
+            for (HollowContainer c : containers.values()) {
+                if ((c.running || call.flag("all")) && matches(c.labels, filters)) {
+                    listed.add(c.summary());
+                }
+            }
+        }
+        call.json(200, listed);
+    }
+
+    private void inspect(HollowCall call) throws IOException {
+        Map<String, Object> inspected;
+        synchronized (this) {
+            HollowContainer c = find(call.path(1));
+            inspected = c == null ? null : c.inspect();
+        }
+        if (inspected == null) {
+            call.fail(noSuchContainer(call.path(1)));
+        } else {
+            call.json(200, inspected);
+        }
+    }
+
+    private void startContainer(HollowCall call) throws IOException {
+        synchronized (this) {
+            HollowContainer c = find(call.path(1));
+            if (c == null) {
+                call.fail(noSuchContainer(call.path(1)));
+                return;
+            }
+            if (c.running) {
+                call.empty(304);
+                return;
+            }
+            c.start();
+            publish(c, "start");
+        }
+        call.empty(204);
+    }
+
+    /** A stop or kill: the container exits with {@code exitCode}; a stopped container answers 304 to a stop, 409 to a kill. */
+    private void end(HollowCall call, String action, int exitCode) throws IOException {
+        synchronized (this) {
+            HollowContainer c = find(call.path(1));
+            if (c == null) {
+                call.fail(noSuchContainer(call.path(1)));
+                return;
+            }
+            if (!c.running) {
+                if (action.equals("stop")) {
+                    call.empty(304);
+                } else {
+                    call.fail(new HollowFailure(409, "container " + c.id + " is not running"));
+                }
+                return;
+            }
+            publish(c, "kill");
+            c.exit(exitCode, false);
+            publish(c, "die");
+            if (action.equals("stop")) {
+                publish(c, "stop");
+            }
+        }
+        call.empty(204);
+    }
+
+    private void remove(HollowCall call) throws IOException {
+        synchronized (this) {
+            HollowContainer c = find(call.path(1));
+            if (c == null) {
+                call.fail(noSuchContainer(call.path(1)));
+                return;
+            }
+            if (c.running && !call.flag("force")) {
+                call.fail(new HollowFailure(409, "cannot remove container " + c.id + ": container is running"));
+                return;
+            }
+            if (c.running) {
+                publish(c, "kill");
+                c.exit(137, false);
+                publish(c, "die");
+            }
+            containers.remove(c.id);
+            byName.remove(c.name);
+            publish(c, "destroy");
+        }
+        call.empty(204);
+    }
+
+    /** An exec's command is not run: it passes (exit 0) while its container runs, and fails (1) otherwise. */
+    private void execCreate(HollowCall call) throws IOException {
+        String containerId;
+        synchronized (this) {
+            HollowContainer c = find(call.path(1));
+            containerId = c == null ? null : c.id;
+        }
+        if (containerId == null) {
+            call.fail(noSuchContainer(call.path(1)));
+            return;
+        }
+        String execId = containerId.substring(0, 16) + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        execs.put(execId, containerId);
+        call.json(201, Map.of("Id", execId));
+    }
+
+    private void execStart(HollowCall call) throws IOException {
+        if (!execs.containsKey(call.path(1))) {
+            call.fail(new HollowFailure(404, "no such exec instance: " + call.path(1)));
+            return;
+        }
+        call.stream("application/vnd.docker.raw-stream").close();
+    }
+
+    private void execInspect(HollowCall call) throws IOException {
+        String containerId = execs.get(call.path(1));
+        if (containerId == null) {
+            call.fail(new HollowFailure(404, "no such exec instance: " + call.path(1)));
+            return;
+        }
+        boolean passes;
+        synchronized (this) {
+            HollowContainer c = containers.get(containerId);
+            passes = c != null && c.running;
+        }
+        call.json(200, Map.of("ID", call.path(1), "Running", false, "ExitCode", passes ? 0 : 1,
+                "ContainerID", containerId));
+    }
+
+    /** The events stream: every event whose actor's attributes match the label filter, as it happens, until dropped. */
+    private void events(HollowCall call) throws IOException, InterruptedException {
+        HollowEventStream stream = new HollowEventStream(call.filters());
+        streams.add(stream);
+        try (OutputStream out = call.stream("application/json")) {
+            out.flush();
+            while (true) {
+                Map<String, Object> event = stream.next();
+                if (stream.dropped()) {
+                    return;
+                }
+                if (event != null) {
+                    out.write(HollowCall.JSON.writeValueAsBytes(event));
+                    out.write('\n');
+                    out.flush();
+                }
+            }
+        } finally {
+            streams.remove(stream);
+        }
+    }
+
+    /** Called with the engine's lock held, so events leave in the order things happened. */
+    private void publish(HollowContainer c, String action) {
+        Map<String, String> attributes = new HashMap<>(c.labels);
+        attributes.put("name", c.name);
+        attributes.put("image", c.image);
+        if (action.equals("die")) {
+            attributes.put("exitCode", String.valueOf(c.exitCode));
+        }
+        Instant now = Instant.now();
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("status", action);
+        event.put("id", c.id);
+        event.put("from", c.image);
+        event.put("Type", "container");
+        event.put("Action", action);
+        event.put("Actor", Map.of("ID", c.id, "Attributes", attributes));
+        event.put("scope", "local");
+        event.put("time", now.getEpochSecond());
+        event.put("timeNano", now.getEpochSecond() * 1_000_000_000L + now.getNano());
+        for (HollowEventStream stream : streams) {
+            if (matches(attributes, stream.filters())) {
+                stream.add(event);
+            }
+        }
+    }
+
+    private HollowContainer find(String idOrName) {
+        HollowContainer byId = containers.get(idOrName);
+        if (byId != null) {
+            return byId;
+        }
+        HollowContainer named = byName.get(idOrName.startsWith("/") ? idOrName.substring(1) : idOrName);
+        if (named != null || !ID_PREFIX.matcher(idOrName).matches()) {
+            return named;
+        }
+        return containers.values().stream().filter(c -> c.id.startsWith(idOrName)).findFirst().orElse(null);
+    }
+
+    private static HollowFailure noSuchContainer(String idOrName) {
+        return new HollowFailure(404, "No such container: " + idOrName);
+    }
+
+    /** Docker's label filter: every {@code key} or {@code key=value} given must hold. */
+    static boolean matches(Map<String, String> labels, Map<String, List<String>> filters) {
+        for (String wanted : filters.getOrDefault("label", List.of())) {
+            int eq = wanted.indexOf('=');
+            boolean holds = eq < 0 ? labels.containsKey(wanted)
+                    : wanted.substring(eq + 1).equals(labels.get(wanted.substring(0, eq)));
+            if (!holds) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
