@@ -181,7 +181,12 @@ final class PodConvergence {
 
     /** The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}. */
     private void exited(PodSpec pod, PodRuntime rt, ContainerState container) {
+        boolean decidedInThisPass = rt.restartAt == null;
         if (restarts.afterExit(pod, rt, container)) {
+            if (decidedInThisPass) {
+                // An immediate first restart does in one pass what otherwise takes two: both are attempts.
+                state.attempts.merge(pod.name(), 1, Integer::sum);
+            }
             start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container");
         }
     }
