@@ -15,9 +15,6 @@ public interface EventRepository extends GenericRepository<EventRow, Long> {
     @Query("SELECT * FROM events WHERE seq = :seq")
     Optional<EventRow> findBySeq(long seq);
 
-    @Query("SELECT * FROM events WHERE source = :source AND id = :id")
-    Optional<EventRow> findBySourceAndId(String source, String id);
-
     /** The oldest events neither dispatched nor held by a dispatcher, received before {@code before}. */
     @Query("""
             SELECT seq FROM events

@@ -3,16 +3,16 @@ package dev.steward.store;
 import dev.steward.model.Condition;
 import dev.steward.model.EventAwait;
 import dev.steward.model.PartSpec;
-import dev.steward.model.PodKind;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
-import dev.steward.model.ProbeType;
-import dev.steward.model.ReadinessCheck;
-import dev.steward.model.RestartPolicy;
-import dev.steward.model.RestartSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.model.RestartSettings;
+import dev.steward.model.ReadinessCheck;
+import dev.steward.model.PodKind;
+import dev.steward.model.RestartPolicy;
+import dev.steward.model.ProbeType;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The spec records live in the Temporal-only workflows module; this makes them JSON for Micronaut. */

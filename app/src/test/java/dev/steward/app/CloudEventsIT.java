@@ -164,6 +164,9 @@ class CloudEventsIT extends SessionApiTest {
                 "action", "create-session", "template", template));
         assertEquals(201, created.status(), created.toString());
         triggers.add(trigger);
+        RawAnswer listed = new RawHttp(server.getURL()).get("/api/v1/triggers/" + trigger);
+        assertEquals(200, listed.status(), listed.toString());
+        assertTrue(listed.body().contains("create-session"), listed.toString());
 
         String source = prefix + "course";
         CloudEvent submission = EventDeliveries.event(source, "com.example.submission", "course/7",
@@ -187,6 +190,51 @@ class CloudEventsIT extends SessionApiTest {
         assertFalse(stored.get("matched").asBoolean(), stored.toString());
         assertTrue(stored.get("outcome").asText().startsWith("matched nothing"), stored.toString());
         assertEquals(List.of(), texts(stored.path("sessions")));
+    }
+
+    @Test
+    void triggersStopMoveAndDeleteTheSessionTheirEventNames() {
+        UUID id = api.create(oneSleeper(sourceName)).id();
+        sessions.add(id);
+        api.awaitConverged(id, SessionStatus.RUNNING);
+        String suffix = sourceName.substring(3);
+        Map<String, Object> byType = Map.of("prefix", Map.of("source", prefix));
+        createTrigger(Map.of("name", "it-stop-" + suffix, "action", "set-desired-status", "desiredStatus", "STOPPED",
+                "session", "data.session", "filter", Map.of("all", List.of(byType,
+                        Map.of("exact", Map.of("type", "com.example.course.paused"))))));
+        createTrigger(Map.of("name", "it-move-" + suffix, "action", "move-timeslot",
+                "timeslot", Map.of("endAt", "${data.endAt}", "cleanupDeadline", "${data.cleanupDeadline}"),
+                "filter", Map.of("all", List.of(byType, Map.of("suffix", Map.of("type", ".extended"))))));
+        createTrigger(Map.of("name", "it-delete-" + suffix, "action", "delete",
+                "filter", Map.of("all", List.of(byType, Map.of("exact", Map.of("type", "com.example.course.ended"))))));
+
+        String source = prefix + "course";
+        CloudEvent paused = EventDeliveries.event(source, "com.example.course.paused", null,
+                Map.of("session", "sessions/" + id));
+        assertEquals(202, events.binary(token, paused).status());
+        api.awaitConverged(id, SessionStatus.STOPPED);
+        assertTrue(events.awaitDispatched(source, paused.getId()).get("outcome").asText()
+                .contains("trigger it-stop-" + suffix), "the trigger is named in the outcome");
+
+        Instant endAt = Instant.now().plus(5, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
+        CloudEvent extended = EventDeliveries.event(source, "com.example.course.extended", "sessions/" + id,
+                Map.of("endAt", endAt.toString(), "cleanupDeadline", endAt.plus(1, ChronoUnit.HOURS).toString()));
+        assertEquals(202, events.structured(token, extended).status());
+        Poll.until("timeslot moved by trigger", () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
+
+        CloudEvent ended = EventDeliveries.event(source, "com.example.course.ended", "sessions/" + id, null);
+        assertEquals(202, events.binary(token, ended).status());
+        api.awaitStatus(id, SessionStatus.DELETED);
+        assertTrue(events.awaitDispatched(source, ended.getId()).get("outcome").asText()
+                .contains("desired DELETED"), "the trigger deleted the session");
+        assertTrue(api.transitions(id).stream().anyMatch(t -> "Event".equals(t.reason())
+                && t.message().contains(paused.getId())), "a transition names the stopping event");
+    }
+
+    private void createTrigger(Map<String, Object> trigger) {
+        RawAnswer created = events.createTrigger(trigger);
+        assertEquals(201, created.status(), created.toString());
+        triggers.add((String) trigger.get("name"));
     }
 
     @Test

@@ -29,9 +29,9 @@ import java.util.function.Supplier;
  * the same session created by {@code POST /api/v1/sessions}, alternating in one run. See README.md,
  * "Benchmarks".
  *
- * <p>Arguments: {@code --events N} (default 200: N events into the store, N sessions by event and N by
- * POST), {@code --senders C} (default 8: concurrent senders into the store), {@code --in-flight K}
- * (default 4: sessions starting at once).
+ * <p>Arguments: {@code --events N} (default 200: events into the store), {@code --sessions S} (default N:
+ * sessions by event and as many by POST; 0 measures the store alone), {@code --senders C} (default 8:
+ * concurrent senders into the store), {@code --in-flight K} (default 4: sessions starting at once).
  */
 public final class EventBenchmark {
 
@@ -43,18 +43,20 @@ public final class EventBenchmark {
     public static void main(String[] args) throws Exception {
         Map<String, String> options = parse(args);
         int events = Integer.parseInt(options.getOrDefault("events", "200"));
+        int sessionCount = Integer.parseInt(options.getOrDefault("sessions", String.valueOf(events)));
         int senders = Integer.parseInt(options.getOrDefault("senders", "8"));
         int inFlight = Integer.parseInt(options.getOrDefault("in-flight", "4"));
         Map<String, Object> properties = Map.of(
                 "micronaut.server.port", -1,
                 "steward.reconcile.deployment", "bench-" + UUID.randomUUID().toString().substring(0, 8));
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, properties)) {
-            new EventBenchmark().run(server, events, senders, inFlight);
+            new EventBenchmark().run(server, events, sessionCount, senders, inFlight);
         }
         System.exit(0);
     }
 
-    private void run(EmbeddedServer server, int events, int senders, int inFlight) throws Exception {
+    private void run(EmbeddedServer server, int events, int sessionCount, int senders, int inFlight)
+            throws Exception {
         RawHttp http = new RawHttp(server.getURL());
         EventDeliveries deliveries = new EventDeliveries(http);
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -87,7 +89,7 @@ public final class EventBenchmark {
         List<UUID> made = Collections.synchronizedList(new ArrayList<>());
         ExecutorService starters = Executors.newFixedThreadPool(inFlight);
         List<Future<?>> starts = new ArrayList<>();
-        for (int i = 0; i < 2 * events; i++) {
+        for (int i = 0; i < 2 * sessionCount; i++) {
             boolean viaEvent = i % 2 == 0;
             starts.add(starters.submit(() -> {
                 Map<String, Object> spec = Map.of("owner", "bench-" + run, "parts", List.of(Specs.part("main", "p")));
@@ -120,10 +122,13 @@ public final class EventBenchmark {
         }
         deliveries.deleteSource("bench-" + run);
 
-        System.out.printf("event benchmark: %d events, %d senders, %d sessions starting at once%n", events, senders,
-                inFlight);
+        System.out.printf("event benchmark: %d events, %d senders; %d sessions each way, %d starting at once%n",
+                events, senders, sessionCount, inFlight);
         System.out.printf("  into the store: %.0f events/s; POST latency %s (goal: p99 under 50 ms)%n", perSecond,
                 summary(ingress));
+        if (sessionCount == 0) {
+            return;
+        }
         System.out.println("  event -> RUNNING:          " + summary(byEvent));
         System.out.println("  POST /sessions -> RUNNING: " + summary(byPost));
         System.out.printf("  event minus POST: p50 %+d ms, p99 %+d ms (goal: within 150 ms)%n",

@@ -19,6 +19,8 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /** The triggers: checked when written, so that every stored trigger can be read and acted on. */
@@ -30,6 +32,8 @@ public class Triggers {
 
     private final TriggerRepository triggers;
     private final JsonMapper json;
+    /** The triggers read so far, by their stored definition. */
+    private final Map<String, Trigger> read = new ConcurrentHashMap<>();
 
     public Triggers(TriggerRepository triggers, JsonMapper json) {
         this.triggers = triggers;
@@ -81,9 +85,14 @@ public class Triggers {
         triggers.deleteById(name);
     }
 
-    /** Every trigger, in name order: the order in which they act on an event. */
+    /**
+     * Every trigger, in name order: the order in which they act on an event. A trigger read before and
+     * not changed since is not read again (an sql filter is parsed once).
+     */
     List<Trigger> all() {
-        return triggers.listOrderByName().stream().map(this::read).toList();
+        List<TriggerRow> rows = triggers.listOrderByName();
+        read.keySet().retainAll(rows.stream().map(TriggerRow::definition).toList());
+        return rows.stream().map(row -> read.computeIfAbsent(row.definition(), definition -> read(row))).toList();
     }
 
     private Trigger read(TriggerRow row) {
