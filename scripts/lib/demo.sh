@@ -19,7 +19,7 @@ on_exit stop_server
 
 print_new_transitions() {
   local base=$1 id=$2 body line
-  body=$(curl -fsS --max-time 5 "$base/api/v1/sessions/$id/transitions" 2>/dev/null) || return 0
+  body=$(api_curl -fsS --max-time 5 "$base/api/v1/sessions/$id/transitions" 2>/dev/null) || return 0
   while IFS= read -r line; do
     [[ -n $line && -z ${SEEN_TRANSITIONS[$line]:-} ]] || continue
     SEEN_TRANSITIONS[$line]=1
@@ -42,7 +42,7 @@ on_demo_interrupt() {
 # True once the session answers 404 or reports status DELETED.
 demo_session_gone() {
   local response code
-  response=$(curl -sS --max-time 5 -w '\n%{http_code}' "$1/api/v1/sessions/$2" 2>/dev/null) || return 1
+  response=$(api_curl -sS --max-time 5 -w '\n%{http_code}' "$1/api/v1/sessions/$2" 2>/dev/null) || return 1
   code=${response##*$'\n'}
   [[ $code == 404 ]] && return 0
   [[ $code == 200 && $(printf '%s' "${response%$'\n'*}" | demo_json field status 2>/dev/null || true) == DELETED ]]
@@ -71,7 +71,7 @@ run_demo() {
   fi
   server_alive || exit_with_server
   if ((STOP_REQUESTED)); then exit 130; fi
-  response=$(curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$DEMO_SESSION" \
+  response=$(api_curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$DEMO_SESSION" \
     -w '\n%{http_code}' "$base/api/v1/sessions") || response=$'\n000'
   code=${response##*$'\n'}
   if [[ $code == 200 || $code == 201 ]]; then
@@ -90,7 +90,7 @@ run_demo() {
       # The local Temporal keeps its state in memory, so the session is torn
       # down before the service stops instead of leaving its containers behind.
       log "deleting demo session $id before stopping (Ctrl-C again to stop now)"
-      curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
+      api_curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
       deleting=true deadline=$((SECONDS + 60))
     fi
     if [[ $deleting == true ]] && { demo_session_gone "$base" "$id" || ((SECONDS >= deadline)); }; then

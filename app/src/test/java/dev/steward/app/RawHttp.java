@@ -39,12 +39,20 @@ final class RawHttp {
         return send(method, path, "application/json", body.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
+    /** As the tests' admin: @param path already percent-encoded; @param contentType null for none; @param body null for none */
     RawAnswer send(String method, String path, String contentType, byte[] body) {
+        return send(TestTokens.ADMIN, method, path, contentType, body);
+    }
+
+    /** As {@link #send(String, String, String, byte[])}, with this bearer token; @param token null for none */
+    RawAnswer send(String token, String method, String path, String contentType, byte[] body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path))
                 .timeout(REQUEST_TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }

@@ -24,4 +24,9 @@ public record SessionSpec(
     public SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
         this(owner, desiredStatus, parts, timeslot, null);
     }
+
+    /** The same spec for another owner. */
+    public SessionSpec withOwner(String newOwner) {
+        return new SessionSpec(newOwner, desiredStatus, parts, timeslot, restart);
+    }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 public final class SessionSpecValidator {
 
     /** Names become container names and labels, so they are DNS labels. */
-    static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    public static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 

@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.app.auth.Role;
 import dev.steward.app.host.HostChange;
 import dev.steward.app.host.HostService;
 import dev.steward.contract.WorkflowIds;
@@ -15,10 +16,12 @@ import io.micronaut.http.annotation.Put;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
 import java.util.List;
 
 /** The host registry over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
 @Controller("/api/v1/hosts")
+@Secured(Role.VIEWER_ROLE)
 @ExecuteOn(TaskExecutors.BLOCKING)
 public class HostController {
 
@@ -30,6 +33,7 @@ public class HostController {
         this.links = links;
     }
 
+    @Secured(Role.OPERATOR_ROLE)
     @Post
     public HttpResponse<HostView> register(@Body @Nullable HostSpec spec) {
         HostView created = HostView.of(hosts.register(spec));
@@ -46,12 +50,14 @@ public class HostController {
         return links.to(HttpResponse.ok(HostView.of(hosts.get(name))), WorkflowIds.host(name));
     }
 
+    @Secured(Role.OPERATOR_ROLE)
     @Put("/{name}")
     public HostView change(String name, @Body @Nullable HostChange change) {
         return HostView.of(hosts.change(name, change));
     }
 
     /** 204 when all is done; 202 when the host is deleted but Temporal did not end its workflow in time. */
+    @Secured(Role.OPERATOR_ROLE)
     @Delete("/{name}")
     public HttpResponse<Pending> delete(String name) {
         return switch (hosts.delete(name)) {

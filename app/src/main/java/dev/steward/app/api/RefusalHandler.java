@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
@@ -32,6 +33,7 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
             case NotFound notFound -> problem(HttpStatus.NOT_FOUND, "/problems/not-found", notFound);
             case Conflict conflict -> problem(HttpStatus.CONFLICT, "/problems/conflict", conflict);
             case InvalidRequest invalid -> problem(HttpStatus.UNPROCESSABLE_ENTITY, "/problems/invalid-request", invalid);
+            case Forbidden forbidden -> problem(HttpStatus.FORBIDDEN, "/problems/forbidden", forbidden);
             case TemporalUnavailable unavailable ->
                     Problem.unavailable("/problems/temporal-unavailable", unavailable.getMessage(), api.retryAfter());
             case WorkflowUnresponsive unresponsive ->

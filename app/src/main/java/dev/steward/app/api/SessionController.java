@@ -1,10 +1,12 @@
 package dev.steward.app.api;
 
+import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
-import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PodAction;
@@ -23,25 +25,31 @@ import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import java.util.List;
 import java.util.UUID;
 
 /** Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
 @Controller("/api/v1/sessions")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
 public class SessionController {
 
     private final SessionService sessions;
+    private final SessionAccess access;
     private final TemporalUiLinks links;
 
-    public SessionController(SessionService sessions, TemporalUiLinks links) {
+    public SessionController(SessionService sessions, SessionAccess access, TemporalUiLinks links) {
         this.sessions = sessions;
+        this.access = access;
         this.links = links;
     }
 
     @Post
-    public HttpResponse<SessionView> create(@Body @Nullable SessionSpec spec) {
-        SessionView created = sessions.create(spec);
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<SessionView> create(@Body @Nullable SessionSpec spec, Authentication caller) {
+        SessionView created = sessions.create(access.ownSpec(caller, spec));
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
@@ -58,43 +66,61 @@ public class SessionController {
     }
 
     @Put("/{id}/desired-status")
-    public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
+            Authentication caller) {
+        access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
     }
 
     @Delete("/{id}")
-    public HttpResponse<DesiredStatusChange> delete(UUID id) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<DesiredStatusChange> delete(UUID id, Authentication caller) {
+        access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.delete(id));
     }
 
     @Put("/{id}/timeslot")
-    public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
+            Authentication caller) {
+        access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot));
     }
 
     @Post("/{id}/parts/{part}/retry")
-    public HttpResponse<OperatorActionResult> retryPart(UUID id, String part) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<OperatorActionResult> retryPart(UUID id, String part, Authentication caller) {
+        access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.retryPart(id, part));
     }
 
     @Post("/{id}/reconcile")
-    public HttpResponse<OperatorActionResult> reconcile(UUID id) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<OperatorActionResult> reconcile(UUID id, Authentication caller) {
+        access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.reconcile(id));
     }
 
     @Put("/{id}/spec")
-    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec) {
-        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, spec)));
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec, Authentication caller) {
+        access.requireMayChange(caller, id);
+        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec))));
     }
 
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
-    public HttpResponse<Void> resetBackoff(UUID id, String part, String pod) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<Void> resetBackoff(UUID id, String part, String pod, Authentication caller) {
+        access.requireMayChange(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESET_BACKOFF);
         return HttpResponse.accepted();
     }
 
     @Post("/{id}/pods/{part}/{pod}/restart")
-    public HttpResponse<Void> restart(UUID id, String part, String pod) {
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<Void> restart(UUID id, String part, String pod, Authentication caller) {
+        access.requireMayChange(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESTART);
         return HttpResponse.accepted();
     }

@@ -144,6 +144,11 @@ public class SessionService {
                 + " from its row; GET /api/v1/sessions/" + id + " shows it, DELETE ends it");
     }
 
+    /** The owner of the session; 404 when there is no such session. */
+    public String ownerOf(UUID id) {
+        return find(id).owner();
+    }
+
     public SessionView get(UUID id) {
         return readModel.trees(List.of(find(id))).getFirst();
     }
