@@ -1,10 +1,10 @@
 package dev.steward.app.auth;
 
 import dev.steward.app.api.Problem;
+import dev.steward.app.api.ProblemType;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
@@ -31,14 +31,14 @@ public class AuthorizationProblemHandler implements ExceptionHandler<Authorizati
             Caller caller = Caller.of(refused.getAuthentication());
             log.warn("refused 403 {} {}: token {} has role {}", request.getMethod(), request.getPath(),
                     caller.tokenName(), caller.role());
-            return Problem.response(HttpStatus.FORBIDDEN, "/problems/forbidden",
+            return Problem.response(ProblemType.FORBIDDEN,
                     "token " + caller.tokenName() + " has role " + caller.role() + ", which may not "
                             + request.getMethod() + " " + request.getPath(), null);
         }
         boolean sent = request.getHeaders().getAuthorization().isPresent();
         log.warn("refused 401 {} {}: {}", request.getMethod(), request.getPath(),
                 sent ? "the bearer token is not known" : "no bearer token");
-        return Problem.response(HttpStatus.UNAUTHORIZED, "/problems/unauthorized",
+        return Problem.response(ProblemType.UNAUTHORIZED,
                         sent ? "the bearer token is not known (revoked, or mistyped)"
                                 : "every /api/v1 call needs Authorization: Bearer <token>", null)
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");

@@ -3,6 +3,7 @@ package dev.steward.app.auth;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
 import io.micronaut.core.annotation.Nullable;
@@ -12,7 +13,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +20,6 @@ import org.slf4j.LoggerFactory;
 @Singleton
 public class TokenService {
 
-    /** As long as a session's owner may be, which a USER token's owner becomes. */
-    static final int MAX_OWNER_LENGTH = 256;
     private static final Logger log = LoggerFactory.getLogger(TokenService.class);
 
     private final ApiTokenRepository tokens;
@@ -72,8 +70,8 @@ public class TokenService {
         } else if (role != Role.USER && request.owner() != null) {
             errors.add(new FieldError("owner", "is only for USER tokens; a " + role + " token acts on every owner"));
         }
-        if (request.owner() != null && request.owner().length() > MAX_OWNER_LENGTH) {
-            errors.add(new FieldError("owner", "must be at most " + MAX_OWNER_LENGTH + " characters"));
+        if (request.owner() != null && request.owner().length() > SessionSpecValidator.MAX_OWNER_LENGTH) {
+            errors.add(new FieldError("owner", "must be at most " + SessionSpecValidator.MAX_OWNER_LENGTH + " characters"));
         }
         InvalidRequest.rejectIfAny(errors);
         return role;
@@ -84,7 +82,7 @@ public class TokenService {
             return null;
         }
         try {
-            return Role.valueOf(role.trim().toUpperCase(Locale.ROOT));
+            return EnumText.parse(Role.class, role);
         } catch (IllegalArgumentException unknown) {
             return null;
         }

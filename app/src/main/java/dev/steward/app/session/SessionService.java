@@ -3,12 +3,16 @@ package dev.steward.app.session;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
+import dev.steward.app.refusal.WorkflowStartRefused;
 import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.StartFailure;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
@@ -90,9 +94,10 @@ public class SessionService {
             try {
                 workflows.start(id, spec, FIRST_GENERATION);
             } catch (RuntimeException notConfirmed) {
-                log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
-                        notConfirmed);
-                throw undoCreate(id);
+                StartFailure failure = workflows.whyNotStarted(notConfirmed);
+                log.warn("session {}: Temporal did not confirm the start of its workflow ({}); undoing the creation", id,
+                        failure.why(), notConfirmed);
+                throw undoCreate(id, failure);
             }
             log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
             return readModel.tree(rows);
@@ -108,7 +113,7 @@ public class SessionService {
      * nothing resumes it, while a workflow that did start records over it. When PostgreSQL fails
      * too, the row stays PENDING, a session like any other that the service starts from its row.
      */
-    private TemporalUnavailable undoCreate(UUID id) {
+    private Refusal undoCreate(UUID id, StartFailure failure) {
         try {
             workflows.terminateIfStarted(id);
         } catch (RuntimeException unknown) {
@@ -117,8 +122,9 @@ public class SessionService {
         }
         try {
             store.delete(id);
-            return new TemporalUnavailable(
-                    "Temporal did not start the session's workflow; nothing was created. Repeat the request later");
+            String detail = "Temporal did not start the session's workflow: " + failure.why() + ". Nothing was created";
+            return failure.refused() ? new WorkflowStartRefused(detail)
+                    : new TemporalUnavailable(detail + "; repeat the request later");
         } catch (RuntimeException kept) {
             log.error("session {}: no workflow runs and its rows could not be deleted", id, kept);
             return leftPending(id);
@@ -265,7 +271,7 @@ public class SessionService {
             throw new InvalidRequest(new FieldError("desiredStatus", "is required: one of " + DESIRED_STATUSES));
         }
         try {
-            return DesiredStatus.valueOf(requested);
+            return EnumText.parse(DesiredStatus.class, requested);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequest(new FieldError("desiredStatus",
                     "'" + requested + "' is not a desired status: one of " + DESIRED_STATUSES));
