@@ -35,31 +35,31 @@ public class HostController {
 
     @Secured(Role.OPERATOR_ROLE)
     @Post
-    public HttpResponse<HostView> register(@Body @Nullable HostSpec spec) {
+    public HttpResponse<HostView> registerHost(@Body @Nullable HostSpec spec) {
         HostView created = HostView.of(hosts.register(spec));
         return HttpResponse.created(created, UriBuilder.of("/api/v1/hosts").path(created.name()).build());
     }
 
     @Get
-    public List<HostView> list() {
+    public List<HostView> listHosts() {
         return hosts.list().stream().map(HostView::of).toList();
     }
 
     @Get("/{name}")
-    public HttpResponse<HostView> get(String name) {
+    public HttpResponse<HostView> getHost(String name) {
         return links.to(HttpResponse.ok(HostView.of(hosts.get(name))), WorkflowIds.host(name));
     }
 
     @Secured(Role.OPERATOR_ROLE)
     @Put("/{name}")
-    public HostView change(String name, @Body @Nullable HostChange change) {
+    public HostView changeHost(String name, @Body @Nullable HostChange change) {
         return HostView.of(hosts.change(name, change));
     }
 
     /** 204 when all is done; 202 when the host is deleted but Temporal did not end its workflow in time. */
     @Secured(Role.OPERATOR_ROLE)
     @Delete("/{name}")
-    public HttpResponse<Pending> delete(String name) {
+    public HttpResponse<Pending> deleteHost(String name) {
         return switch (hosts.delete(name)) {
             case COMPLETE -> HttpResponse.noContent();
             case WORKFLOW_END_PENDING -> HttpResponse.accepted().body(new Pending("host " + name
@@ -69,7 +69,7 @@ public class HostController {
     }
 
     @Get("/{name}/transitions")
-    public List<HostTransitionView> transitions(String name) {
+    public List<HostTransitionView> hostTransitions(String name) {
         return hosts.transitions(name).stream().map(HostTransitionView::of).toList();
     }
 }

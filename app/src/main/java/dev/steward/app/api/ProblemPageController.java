@@ -18,7 +18,7 @@ public class ProblemPageController {
     /** Every problem type, each linking to its page. */
     @Get
     @Produces(MediaType.TEXT_HTML)
-    public String index() {
+    public String problemIndex() {
         return page("Steward's problem types", "<ul>" + Arrays.stream(ProblemType.values())
                 .map(type -> "<li><a href=\"" + type.path() + "\">" + type.pageName() + "</a>: " + escape(type.title())
                         + " (" + type.status().getCode() + ")</li>")
@@ -27,7 +27,7 @@ public class ProblemPageController {
 
     @Get("/{name}")
     @Produces(MediaType.TEXT_HTML)
-    public HttpResponse<?> problem(String name) {
+    public HttpResponse<?> problemPage(String name) {
         return ProblemType.named(name)
                 .<HttpResponse<?>>map(type -> HttpResponse.ok(page(type.title(),
                         "<p>HTTP status <b>" + type.status().getCode() + "</b>, <code>type</code> <code>" + type.path()

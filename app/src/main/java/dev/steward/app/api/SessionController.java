@@ -48,20 +48,20 @@ public class SessionController {
 
     @Post
     @Secured(Role.USER_ROLE)
-    public HttpResponse<SessionView> create(@Body @Nullable SessionSpec spec, Authentication caller) {
+    public HttpResponse<SessionView> createSession(@Body @Nullable SessionSpec spec, Authentication caller) {
         SessionView created = sessions.create(access.ownSpec(caller, spec));
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
     @Get
-    public SessionPage list(@QueryValue @Nullable String owner, @QueryValue @Nullable SessionStatus status,
+    public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable SessionStatus status,
             @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
         SessionList found = sessions.list(owner, status, page, size);
         return new SessionPage(found.items(), page, size, found.total());
     }
 
     @Get("/{id}")
-    public HttpResponse<SessionView> get(UUID id) {
+    public HttpResponse<SessionView> getSession(UUID id) {
         return links.to(HttpResponse.ok(sessions.get(id)), WorkflowIds.session(id));
     }
 
@@ -75,7 +75,7 @@ public class SessionController {
 
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<DesiredStatusChange> delete(UUID id, Authentication caller) {
+    public HttpResponse<DesiredStatusChange> deleteSession(UUID id, Authentication caller) {
         access.requireMayChange(caller, id);
         return HttpResponse.accepted().body(sessions.delete(id));
     }
@@ -126,7 +126,7 @@ public class SessionController {
     }
 
     @Get("/{id}/transitions")
-    public List<TransitionView> transitions(UUID id) {
+    public List<TransitionView> sessionTransitions(UUID id) {
         return sessions.transitions(id).stream().map(TransitionView::of).toList();
     }
 }

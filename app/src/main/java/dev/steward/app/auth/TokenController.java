@@ -27,18 +27,18 @@ public class TokenController {
 
     /** 201 with the secret, which no later answer shows again. */
     @Post
-    public HttpResponse<CreatedToken> create(@Body @Nullable TokenRequest request) {
+    public HttpResponse<CreatedToken> createToken(@Body @Nullable TokenRequest request) {
         CreatedToken created = tokens.create(request);
         return HttpResponse.created(created, UriBuilder.of("/api/v1/tokens").path(created.name()).build());
     }
 
     @Get
-    public List<TokenView> list() {
+    public List<TokenView> listTokens() {
         return tokens.list();
     }
 
     @Delete("/{name}")
-    public HttpResponse<Void> delete(String name) {
+    public HttpResponse<Void> deleteToken(String name) {
         tokens.delete(name);
         return HttpResponse.noContent();
     }
