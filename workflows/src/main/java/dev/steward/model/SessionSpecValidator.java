@@ -59,6 +59,7 @@ public final class SessionSpecValidator {
             validatePart(spec.parts().get(i), "parts[" + i + "]", partNames, errors);
         }
         validateGates(spec.parts(), errors);
+        HostSpecValidator.validateLabels(spec.labels(), "labels", errors);
         errors.addAll(validateTimeslot(spec.timeslot(), "timeslot."));
         validateRestart(spec.restart(), errors);
         return errors;

@@ -33,6 +33,10 @@ public enum ProblemType {
             "The request is well formed but cannot apply to the resource as it is now: a session that has"
                     + " ended or is being deleted, a name that is taken, a host with pods placed on it.",
             "Read the resource again, then decide; detail says what stands in the way."),
+    PRECONDITION_FAILED("precondition-failed", HttpStatus.PRECONDITION_FAILED, "The session has changed",
+            "The request carried If-Match with an ETag (a generation) the session no longer has: someone changed it"
+                    + " since you read it. Nothing was done.",
+            "GET the session again, look at its spec and ETag, and send your change with the new ETag."),
     BODY_TOO_LARGE("body-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request too large",
             "The body is larger than steward.api max body size (256 KiB by default), or the request line is"
                     + " longer than 4 KB.",
@@ -113,6 +117,7 @@ public enum ProblemType {
             case NOT_FOUND -> NOT_FOUND;
             case METHOD_NOT_ALLOWED -> METHOD_NOT_ALLOWED;
             case CONFLICT -> CONFLICT;
+            case PRECONDITION_FAILED -> PRECONDITION_FAILED;
             case REQUEST_ENTITY_TOO_LARGE -> BODY_TOO_LARGE;
             case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_MEDIA_TYPE;
             case UNPROCESSABLE_ENTITY -> INVALID_REQUEST;

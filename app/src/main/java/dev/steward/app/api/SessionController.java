@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
+import dev.steward.app.session.IdempotentCreation;
 import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
 import dev.steward.contract.WorkflowIds;
@@ -14,11 +15,13 @@ import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.http.annotation.QueryValue;
@@ -27,6 +30,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -36,33 +40,43 @@ import java.util.UUID;
 @Secured(Role.VIEWER_ROLE)
 public class SessionController {
 
+    /** A client's key for a creation it may repeat: a repeat gets the session the first one made. */
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
     private final SessionService sessions;
+    private final IdempotentCreation creation;
     private final SessionAccess access;
     private final TemporalUiLinks links;
 
-    public SessionController(SessionService sessions, SessionAccess access, TemporalUiLinks links) {
+    public SessionController(SessionService sessions, IdempotentCreation creation, SessionAccess access,
+            TemporalUiLinks links) {
         this.sessions = sessions;
+        this.creation = creation;
         this.access = access;
         this.links = links;
     }
 
     @Post
     @Secured(Role.USER_ROLE)
-    public HttpResponse<SessionView> createSession(@Body @Nullable SessionSpec spec, Authentication caller) {
-        SessionView created = sessions.create(access.ownSpec(caller, spec));
+    public HttpResponse<SessionView> createSession(@Body @Nullable SessionSpec spec,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
+        SessionView created = creation.create(access.ownSpec(caller, spec), idempotencyKey, caller.getName());
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
     @Get
-    public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable SessionStatus status,
+    public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable List<String> status,
+            @QueryValue @Nullable String labelSelector, @QueryValue @Nullable String cursor,
             @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
-        SessionList found = sessions.list(owner, status, page, size);
-        return new SessionPage(found.items(), page, size, found.total());
+        SessionList found = sessions.list(owner, status == null ? List.of() : status, labelSelector, cursor, page, size);
+        return new SessionPage(found.items(), page, size, found.total(), found.next());
     }
 
     @Get("/{id}")
     public HttpResponse<SessionView> getSession(UUID id) {
-        return links.to(HttpResponse.ok(sessions.get(id)), WorkflowIds.session(id));
+        SessionView session = sessions.get(id);
+        return links.to(HttpResponse.ok(session).header(HttpHeaders.ETAG, SessionService.etag(session.generation())),
+                WorkflowIds.session(id));
     }
 
     @Put("/{id}/desired-status")
@@ -83,9 +97,9 @@ public class SessionController {
     @Put("/{id}/timeslot")
     @Secured(Role.USER_ROLE)
     public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
-            Authentication caller) {
+            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
         access.requireMayChange(caller, id);
-        return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot));
+        return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot, ifMatch));
     }
 
     @Post("/{id}/parts/{part}/retry")
@@ -104,9 +118,10 @@ public class SessionController {
 
     @Put("/{id}/spec")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec, Authentication caller) {
+    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
+            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
         access.requireMayChange(caller, id);
-        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec))));
+        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec), ifMatch)));
     }
 
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
@@ -126,7 +141,7 @@ public class SessionController {
     }
 
     @Get("/{id}/transitions")
-    public List<TransitionView> sessionTransitions(UUID id) {
-        return sessions.transitions(id).stream().map(TransitionView::of).toList();
+    public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since) {
+        return sessions.transitions(id, since).stream().map(TransitionView::of).toList();
     }
 }

@@ -3,6 +3,7 @@ package dev.steward.app.session;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.PreconditionFailed;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
@@ -31,14 +32,14 @@ import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.data.model.Page;
-import io.micronaut.data.model.Pageable;
-import io.micronaut.data.model.Sort;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -69,10 +70,13 @@ public class SessionService {
     private final SessionReadModel readModel;
     private final PartRepository parts;
     private final SessionResume resume;
+    private final SessionQuery query;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
-            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume) {
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
+            SessionQuery query) {
         this.resume = resume;
+        this.query = query;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -86,8 +90,12 @@ public class SessionService {
      * the creation is undone so that nothing is left half-way (see {@link #undoCreate}).
      */
     public SessionView create(@Nullable SessionSpec spec) {
+        return create(spec, UUID.randomUUID());
+    }
+
+    /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
+    public SessionView create(@Nullable SessionSpec spec, UUID id) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        UUID id = UUID.randomUUID();
         LogContext.enter(WorkflowIds.session(id));
         try {
             SessionRows rows = store.insert(id, spec, FIRST_GENERATION, Instant.now());
@@ -159,26 +167,41 @@ public class SessionService {
         return readModel.trees(List.of(find(id))).getFirst();
     }
 
-    /** One page of the sessions matching the filters that are given, newest first. */
-    public SessionList list(@Nullable String owner, @Nullable SessionStatus status, int page, int size) {
+    /**
+     * One page of the sessions matching the filters that are given, newest first: from {@code cursor}
+     * when there is one (a listing's {@code next}), else page {@code page}.
+     *
+     * @param statuses status names in any case, each one or several joined by commas; any of them matches
+     */
+    public SessionList list(@Nullable String owner, List<String> statuses, @Nullable String labelSelector,
+            @Nullable String cursor, int page, int size) {
         if (page < 0) {
             throw new InvalidRequest(new FieldError("page", "must not be negative"));
         }
         if (size < 1 || size > MAX_PAGE_SIZE) {
             throw new InvalidRequest(new FieldError("size", "must be between 1 and " + MAX_PAGE_SIZE));
         }
-        Pageable pageable = Pageable.from(page, size, Sort.of(Sort.Order.desc("createdAt")));
-        Page<SessionRow> rows;
-        if (owner != null && status != null) {
-            rows = sessions.findByOwnerAndStatus(owner, status, pageable);
-        } else if (owner != null) {
-            rows = sessions.findByOwner(owner, pageable);
-        } else if (status != null) {
-            rows = sessions.findByStatus(status, pageable);
-        } else {
-            rows = sessions.findAll(pageable);
+        SessionCursor after = cursor == null || cursor.isBlank() ? null : SessionCursor.decode(cursor);
+        SessionQuery.Found found = query.find(new SessionQuery.Filter(owner, parseStatuses(statuses),
+                LabelSelector.parse(labelSelector), after), after == null ? page * size : 0, size);
+        Map<UUID, SessionRow> rows = new HashMap<>();
+        sessions.findByIdIn(found.ids()).forEach(row -> rows.put(row.id(), row));
+        List<SessionRow> ordered = found.ids().stream().map(rows::get).filter(Objects::nonNull).toList();
+        String next = ordered.size() < size ? null
+                : new SessionCursor(ordered.getLast().createdAt(), ordered.getLast().id()).encode();
+        return new SessionList(readModel.trees(ordered), found.total(), next);
+    }
+
+    private static Set<SessionStatus> parseStatuses(List<String> statuses) {
+        Set<SessionStatus> parsed = EnumSet.noneOf(SessionStatus.class);
+        for (String status : statuses.stream().flatMap(s -> Arrays.stream(s.split(","))).filter(s -> !s.isBlank()).toList()) {
+            try {
+                parsed.add(EnumText.parse(SessionStatus.class, status));
+            } catch (IllegalArgumentException unknown) {
+                throw new InvalidRequest(new FieldError("status", unknown.getMessage()));
+            }
         }
-        return new SessionList(readModel.trees(rows.getContent()), rows.getTotalSize());
+        return parsed;
     }
 
     /** @param requested the desired status as the client wrote it; an unknown word is refused with the known ones */
@@ -194,9 +217,12 @@ public class SessionService {
         return updateRunning(find(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
     }
 
-    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot) {
+    /** @param ifMatch the request's If-Match: the generation (ETag) the change is for; null for any */
+    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, ""));
-        return updateRunning(find(id), "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
+        SessionRow row = find(id);
+        requireMatch(row, ifMatch);
+        return updateRunning(row, "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
     }
 
     public OperatorActionResult retryPart(UUID id, String part) {
@@ -234,11 +260,13 @@ public class SessionService {
     /**
      * Replaces the session's spec; pods whose spec changed are replaced, others keep their containers.
      *
+     * @param ifMatch the request's If-Match: the generation (ETag) the change is for; null for any
      * @return the generation the new spec has
      */
-    public long updateSpec(UUID id, @Nullable SessionSpec spec) {
+    public long updateSpec(UUID id, @Nullable SessionSpec spec, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         SessionRow row = find(id);
+        requireMatch(row, ifMatch);
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
@@ -256,10 +284,33 @@ public class SessionService {
         workflows.podAction(id, part, new PodAction(pod, action));
     }
 
-    /** The session's recorded status changes, oldest first. */
-    public List<TransitionRow> transitions(UUID id) {
+    /** The session's recorded status changes, oldest first; @param since only those after it, when given */
+    public List<TransitionRow> transitions(UUID id, @Nullable Instant since) {
         find(id);
-        return transitions.findBySessionIdOldestFirst(id);
+        List<TransitionRow> all = transitions.findBySessionIdOldestFirst(id);
+        return since == null ? all : all.stream().filter(t -> t.occurredAt().isAfter(since)).toList();
+    }
+
+    /** The session's ETag: its generation, which every change of spec, timeslot or desired status raises. */
+    public static String etag(long generation) {
+        return "\"" + generation + "\"";
+    }
+
+    /**
+     * Refuses (412) a change whose If-Match names none of the session's current ETag; {@code *} and no
+     * If-Match at all match any. Checked against the read model's generation, the one GET shows.
+     */
+    private static void requireMatch(SessionRow row, @Nullable String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return;
+        }
+        boolean matches = Arrays.stream(ifMatch.split(","))
+                .map(tag -> tag.trim().replaceFirst("^W/", ""))
+                .anyMatch(etag(row.generation())::equals);
+        if (!matches) {
+            throw new PreconditionFailed("session " + row.id() + " is at generation " + row.generation() + " (ETag "
+                    + etag(row.generation()) + "), not " + ifMatch + ": it changed since it was read");
+        }
     }
 
     private SessionRow find(UUID id) {
