@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.api.Problem;
+import dev.steward.app.api.ProblemType;
 import io.micronaut.http.HttpMethod;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -56,6 +58,17 @@ class OpenApiIT {
             }
         }
         assertEquals(List.of(), missing, "routes the description does not name");
+
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+            if (path.startsWith("/api/v1/")) {
+                assertTrue(operation.getResponses().get("4XX").getContent().containsKey(Problem.CONTENT_TYPE),
+                        method + " " + path + " describes its refusals");
+            }
+        }));
+        String problem = api.getComponents().getSchemas().get("Problem").getDescription();
+        for (ProblemType type : ProblemType.values()) {
+            assertTrue(problem.contains(type.pageName()), "the problem schema names " + type.pageName());
+        }
         assertTrue(api.getComponents().getSecuritySchemes().containsKey("bearer"));
         assertFalse(api.getComponents().getSchemas().isEmpty());
     }

@@ -7,6 +7,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Duration;
 import java.util.List;
 
@@ -20,6 +21,10 @@ import java.util.List;
  * @param errors the offending fields, when the request had any
  */
 @Serdeable
+@Schema(description = "An RFC 9457 problem. type is the absolute URI of a page the service serves,"
+        + " /problems/{name}: unreadable-request, unauthorized, forbidden, not-found, method-not-allowed, conflict,"
+        + " precondition-failed, body-too-large, unsupported-media-type, invalid-request, temporal-unavailable,"
+        + " workflow-start-refused, workflow-unresponsive, database-unavailable, internal-error")
 public record Problem(String type, String title, int status, @Nullable String detail, @Nullable List<FieldError> errors) {
 
     public static final String CONTENT_TYPE = "application/problem+json";
