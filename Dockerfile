@@ -24,6 +24,8 @@ COPY --from=build /src/app/target/steward-app.jar steward-app.jar
 USER 10001:10001
 EXPOSE 8080
 ENV STEWARD_LOG_FORMAT=json
+# In a container the service listens on every address: the network is the container's own.
+ENV MICRONAUT_SERVER_HOST=0.0.0.0
 # Heap from the container's memory limit, not the node's; out of memory ends the process (the
 # orchestrator restarts it) instead of leaving it half alive. The last two flags settle the JDK's
 # warnings about sun.misc.Unsafe (protobuf) and native access (gRPC's netty) at every start.

@@ -24,7 +24,7 @@ follow_events() {
   local base=$1 id=$2 last_file=$3
   echo 0 >"$last_file"
   while true; do
-    curl -sSN --max-time 3600 -H "Last-Event-ID: $(cat "$last_file")" \
+    api_curl -sSN --max-time 3600 -H "Last-Event-ID: $(cat "$last_file")" \
       "$base/api/v1/sessions/$id/events" 2>/dev/null | demo_json events "$last_file" || true
     sleep 1
   done
@@ -61,7 +61,7 @@ on_demo_interrupt() {
 # True once the session answers 404 or reports status DELETED.
 demo_session_gone() {
   local response code
-  response=$(curl -sS --max-time 5 -w '\n%{http_code}' "$1/api/v1/sessions/$2" 2>/dev/null) || return 1
+  response=$(api_curl -sS --max-time 5 -w '\n%{http_code}' "$1/api/v1/sessions/$2" 2>/dev/null) || return 1
   code=${response##*$'\n'}
   [[ $code == 404 ]] && return 0
   [[ $code == 200 && $(printf '%s' "${response%$'\n'*}" | demo_json field status 2>/dev/null || true) == DELETED ]]
@@ -90,7 +90,7 @@ run_demo() {
   fi
   server_alive || exit_with_server
   if ((STOP_REQUESTED)); then exit 130; fi
-  response=$(curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$DEMO_SESSION" \
+  response=$(api_curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$DEMO_SESSION" \
     -w '\n%{http_code}' "$base/api/v1/sessions") || response=$'\n000'
   code=${response##*$'\n'}
   if [[ $code == 200 || $code == 201 ]]; then
@@ -109,7 +109,7 @@ run_demo() {
       # The local Temporal keeps its state in memory, so the session is torn
       # down before the service stops instead of leaving its containers behind.
       log "deleting demo session $id before stopping (Ctrl-C again to stop now)"
-      curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
+      api_curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
       deleting=true deadline=$((SECONDS + 60))
     fi
     if [[ $deleting == true ]] && { demo_session_gone "$base" "$id" || ((SECONDS >= deadline)); }; then

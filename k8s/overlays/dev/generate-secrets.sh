@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Writes the dev overlay's secrets (a user and a random password per component) into secrets/,
-# which git ignores, unless they exist; the kustomization makes Kubernetes secrets of them.
+# Writes the dev overlay's secrets (a user and a random password per component, and the API's first
+# admin token and its SHA-256) into secrets/, which git ignores, unless they exist; the kustomization
+# makes Kubernetes secrets of them.
 set -euo pipefail
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/secrets"
 mkdir -p "$dir"
@@ -12,3 +13,11 @@ for entry in postgres-admin:postgres temporal-db:temporal steward-db:steward; do
     echo "wrote $file"
   fi
 done
+# The API's first admin token (a secret) and its SHA-256 (what the service is given; no secret).
+file="$dir/steward-admin-token.env"
+if [[ ! -f $file ]]; then
+  token="stw_$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+  printf 'token=%s\n' "$token" >"$file"
+  printf 'sha256=%s\n' "$(printf %s "$token" | sha256sum | cut -d' ' -f1)" >"$dir/steward-admin-token-sha256.env"
+  echo "wrote $file (the API's admin token: kubectl -n steward get secret steward-admin-token)"
+fi

@@ -9,12 +9,15 @@ import io.micronaut.data.model.Pageable;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.PageableRepository;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 @JdbcRepository(dialect = Dialect.POSTGRES)
 public interface SessionRepository extends PageableRepository<SessionRow, UUID> {
+
+    List<SessionRow> findByIdIn(Collection<UUID> ids);
 
     Page<SessionRow> findByOwner(String owner, Pageable pageable);
 

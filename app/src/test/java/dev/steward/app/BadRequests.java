@@ -40,7 +40,8 @@ final class BadRequests {
     private static final Set<String> TIMESTAMPS = Set.of("provisionAt", "startAt", "endAt", "cleanupDeadline");
     /** Stands for a value in the JSON text until raw text or bytes take its place. */
     private static final String MARKER = "M4RK3R";
-    private static final int MAX_BODY = 1024 * 1024;
+    /** The service's default body limit, steward.api max body size: 256 KiB. */
+    private static final int MAX_BODY = 256 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final UUID session;
@@ -172,7 +173,7 @@ final class BadRequests {
         Arbitrary<BadRequest> overBodyLimit = Arbitraries.of(withBodies).flatMap(endpoint ->
                 Combinators.combine(Arbitraries.of(stringPaths(endpoint.body())),
                         Arbitraries.integers().between(MAX_BODY + 1, MAX_BODY + MAX_BODY / 2))
-                        .as((path, length) -> endpoint.json("body too large", "a body over 1 MB, in " + describe(path),
+                        .as((path, length) -> endpoint.json("body too large", "a body over 256 KiB, in " + describe(path),
                                 write(set(copy(endpoint.body()), path, "x".repeat(length))))));
         return Arbitraries.oneOf(overFieldLimits, overBodyLimit);
     }

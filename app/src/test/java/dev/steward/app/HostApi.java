@@ -44,34 +44,35 @@ final class HostApi {
     }
 
     HostView register(Map<String, Object> host) {
-        HttpResponse<HostView> response = http.exchange(HttpRequest.POST("/api/v1/hosts", host), HostView.class);
+        HttpResponse<HostView> response =
+                http.exchange(TestTokens.authorized(HttpRequest.POST("/api/v1/hosts", host)), HostView.class);
         assertEquals(HttpStatus.CREATED, response.getStatus());
         return response.body();
     }
 
     HostView get(String name) {
-        return http.retrieve(HttpRequest.GET("/api/v1/hosts/" + name), HostView.class);
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/hosts/" + name)), HostView.class);
     }
 
     List<HostView> list() {
-        return http.retrieve(HttpRequest.GET("/api/v1/hosts"), Argument.listOf(HostView.class));
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/hosts")), Argument.listOf(HostView.class));
     }
 
     HostView change(String name, Map<String, Object> change) {
-        return http.retrieve(HttpRequest.PUT("/api/v1/hosts/" + name, change), HostView.class);
+        return http.retrieve(TestTokens.authorized(HttpRequest.PUT("/api/v1/hosts/" + name, change)), HostView.class);
     }
 
     HttpStatus delete(String name) {
-        return http.exchange(HttpRequest.DELETE("/api/v1/hosts/" + name)).getStatus();
+        return http.exchange(TestTokens.authorized(HttpRequest.DELETE("/api/v1/hosts/" + name))).getStatus();
     }
 
     List<HostTransitionView> transitions(String name) {
-        return http.retrieve(HttpRequest.GET("/api/v1/hosts/" + name + "/transitions"),
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/hosts/" + name + "/transitions")),
                 Argument.listOf(HostTransitionView.class));
     }
 
     /** Sends the request as JSON, which must be refused with {@code expected} as problem+json; returns the problem. */
     Problem refused(MutableHttpRequest<?> request, HttpStatus expected) {
-        return Refusals.refused(http, request.contentType(MediaType.APPLICATION_JSON), expected);
+        return Refusals.refused(http, TestTokens.authorized(request.contentType(MediaType.APPLICATION_JSON)), expected);
     }
 }

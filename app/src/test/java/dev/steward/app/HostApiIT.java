@@ -3,6 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.HostTransitionView;
@@ -125,11 +126,30 @@ class HostApiIT {
     }
 
     @Test
+    void onlyAllowedEndpointsAndTlsFilesUnderTheTlsDirectoryAreRegistered() {
+        String name = hosts.name("not-allowed");
+        // application-test.yml allows unix sockets and tcp://127.0.0.1:*, TLS files under /etc/steward.
+        for (String endpoint : List.of("tcp://10.1.2.3:2376", "tcp://127.0.0.2:2376")) {
+            Problem problem = api.refused(HttpRequest.POST("/api/v1/hosts", host(name, endpoint)),
+                    HttpStatus.UNPROCESSABLE_ENTITY);
+            assertEquals(List.of("endpoint"), problem.errors().stream().map(FieldError::field).toList(), endpoint);
+        }
+        Map<String, Object> outside = host(name, "tcp://127.0.0.1:2376");
+        outside.put("tls", Map.of("caPath", "/etc/steward/../../root/ca.pem", "certPath", "/tmp/cert.pem",
+                "keyPath", "/etc/steward/b/key.pem"));
+        Problem problem = api.refused(HttpRequest.POST("/api/v1/hosts", outside), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("tls.caPath", "tls.certPath"), problem.errors().stream().map(FieldError::field).toList());
+        assertEquals(404, assertThrows(HttpClientResponseException.class, () -> api.get(name)).code(),
+                "nothing was registered");
+    }
+
+    @Test
     void tlsSettingsAreKeptAsPathsOrAReference() {
         String files = hosts.name("tls-files");
         Map<String, Object> withFiles = host(files, "tcp://127.0.0.1:2376");
-        withFiles.put("tls", Map.of("caPath", "/certs/ca.pem", "certPath", "/certs/cert.pem", "keyPath", "/certs/key.pem"));
-        assertEquals("/certs/key.pem", api.register(withFiles).tls().keyPath());
+        withFiles.put("tls", Map.of("caPath", "/etc/steward/b/ca.pem", "certPath", "/etc/steward/b/cert.pem",
+                "keyPath", "/etc/steward/b/key.pem"));
+        assertEquals("/etc/steward/b/key.pem", api.register(withFiles).tls().keyPath());
         String secret = hosts.name("tls-secret");
         Map<String, Object> withSecret = host(secret, "tcp://127.0.0.1:2376");
         withSecret.put("tls", Map.of("secretRef", "steward/engine-b"));

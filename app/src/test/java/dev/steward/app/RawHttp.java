@@ -9,8 +9,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.stream.Stream;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A plain HTTP client for tests that need the bytes on the wire: any method, content type and
@@ -46,7 +46,7 @@ final class RawHttp {
      * the stream ends the request. Fails unless the status is 200.
      */
     Stream<String> lines(String path) {
-        HttpRequest request = request(path).timeout(REQUEST_TIMEOUT).build();
+        HttpRequest request = request(path, TestTokens.ADMIN).timeout(REQUEST_TIMEOUT).build();
         try {
             HttpResponse<Stream<String>> response = http.send(request, HttpResponse.BodyHandlers.ofLines());
             if (response.statusCode() != 200) {
@@ -63,12 +63,13 @@ final class RawHttp {
     }
 
     /**
-     * Opens a server-sent event stream; the answer's body is read line by line as it comes, with no timeout.
+     * Opens a server-sent event stream as the tests' admin; the answer's body is read line by line as it
+     * comes, with no timeout.
      *
      * @param lastEventId sent as {@code Last-Event-ID}, or null for none
      */
     HttpResponse<Stream<String>> openStream(String path, String lastEventId) {
-        HttpRequest.Builder request = request(path).GET().header("Accept", "text/event-stream");
+        HttpRequest.Builder request = request(path, TestTokens.ADMIN).GET().header("Accept", "text/event-stream");
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }
@@ -82,20 +83,40 @@ final class RawHttp {
         }
     }
 
-    /** Every request the tests send starts here, so what each must carry is added in one place. */
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(base.toString() + path));
+    /** Every request the tests send starts here; @param token its bearer token, null for none */
+    private HttpRequest.Builder request(String path, String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base.toString() + path));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return request;
     }
 
-    /** @param path already percent-encoded; @param contentType null for none; @param body null for none */
+    /** As the tests' admin: @param path already percent-encoded; @param contentType null for none; @param body null for none */
     RawAnswer send(String method, String path, String contentType, byte[] body) {
-        return sendWithHeaders(method, path, contentType == null ? Map.of() : Map.of("Content-Type", contentType), body);
+        return send(TestTokens.ADMIN, method, path, contentType, body);
     }
 
-    /** @param path already percent-encoded; @param headers as sent; @param body null for none */
+    /** As {@link #send(String, String, String, byte[])}, with this bearer token; @param token null for none */
+    RawAnswer send(String token, String method, String path, String contentType, byte[] body) {
+        return exchange(request(path, token), method, path,
+                contentType == null ? Map.of() : Map.of("Content-Type", contentType), body);
+    }
+
+    /**
+     * With exactly these headers: one that names its own {@code Authorization} (an event source's token)
+     * is sent with it, any other as the tests' admin.
+     *
+     * @param path already percent-encoded; @param body null for none
+     */
     RawAnswer sendWithHeaders(String method, String path, Map<String, String> headers, byte[] body) {
-        HttpRequest.Builder request = request(path)
-                .timeout(REQUEST_TIMEOUT)
+        boolean ownAuthorization = headers.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
+        return exchange(request(path, ownAuthorization ? null : TestTokens.ADMIN), method, path, headers, body);
+    }
+
+    private RawAnswer exchange(HttpRequest.Builder request, String method, String path, Map<String, String> headers,
+            byte[] body) {
+        request.timeout(REQUEST_TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::header);

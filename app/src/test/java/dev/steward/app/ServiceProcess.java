@@ -48,6 +48,7 @@ final class ServiceProcess implements AutoCloseable {
                 .redirectError(Redirect.to(logs.resolve("stderr").toFile()));
         builder.environment().putAll(environment);
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
+        builder.environment().put("STEWARD_ADMIN_TOKEN_SHA256", TestTokens.ADMIN_SHA256);
         return new ServiceProcess(builder.start(), logs.resolve("stdout"), logs.resolve("stderr"), port);
     }
 

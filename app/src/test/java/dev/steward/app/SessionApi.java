@@ -32,13 +32,13 @@ final class SessionApi {
 
     SessionView create(Map<String, Object> spec) {
         HttpResponse<SessionView> response =
-                http.exchange(HttpRequest.POST("/api/v1/sessions", spec), SessionView.class);
+                http.exchange(TestTokens.authorized(HttpRequest.POST("/api/v1/sessions", spec)), SessionView.class);
         assertEquals(HttpStatus.CREATED, response.getStatus());
         return response.body();
     }
 
     SessionView get(UUID id) {
-        return http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id), SessionView.class);
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/sessions/" + id)), SessionView.class);
     }
 
     /** Polls until the session exists: one that a CloudEvent creates appears once the event is dispatched. */
@@ -59,20 +59,20 @@ final class SessionApi {
     }
 
     HttpStatus setDesiredStatus(UUID id, String desiredStatus) {
-        return http.exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/desired-status",
-                Map.of("desiredStatus", desiredStatus))).getStatus();
+        return http.exchange(TestTokens.authorized(HttpRequest.PUT("/api/v1/sessions/" + id + "/desired-status",
+                Map.of("desiredStatus", desiredStatus)))).getStatus();
     }
 
     HttpStatus updateSpec(UUID id, Map<String, Object> spec) {
-        return http.exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", spec)).getStatus();
+        return http.exchange(TestTokens.authorized(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", spec))).getStatus();
     }
 
     HttpStatus delete(UUID id) {
-        return http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + id)).getStatus();
+        return http.exchange(TestTokens.authorized(HttpRequest.DELETE("/api/v1/sessions/" + id))).getStatus();
     }
 
     List<TransitionView> transitions(UUID id) {
-        return http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id + "/transitions"),
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/sessions/" + id + "/transitions")),
                 Argument.listOf(TransitionView.class));
     }
 

@@ -107,6 +107,31 @@ class SessionValidationIT {
     }
 
     @Test
+    void enumsAreReadInAnyCaseAndWrittenAsTheirNames() throws IOException {
+        Map<String, Object> pod = Map.of("name", "a", "image", Specs.BUSYBOX, "command", List.of("sleep", "3600"),
+                "kind", "Worker", "restartPolicy", "on-failure",
+                "readiness", Map.of("type", "tcp", "port", 80, "intervalSeconds", 1));
+        Map<String, Object> spec = Map.of("owner", "casing-" + UUID.randomUUID(), "desiredStatus", "stopped",
+                "parts", List.of(Map.of("name", "web", "onFailure", "continue", "pods", List.of(pod))));
+        SessionView session = http.retrieve(HttpRequest.POST("/api/v1/sessions", json(spec))
+                .contentType(MediaType.APPLICATION_JSON), SessionView.class);
+        try {
+            String stored = jsonMapper.writeValueAsString(sessions.findById(session.id()).orElseThrow().spec());
+            for (String written : List.of("\"STOPPED\"", "\"CONTINUE\"", "\"WORKER\"", "\"ON_FAILURE\"", "\"TCP\"")) {
+                assertTrue(stored.contains(written), written + " in " + stored);
+            }
+            assertFalse(stored.matches("(?s).*\"(on-failure|continue|worker|tcp|stopped)\".*"), stored);
+        } finally {
+            http.exchange(HttpRequest.DELETE("/api/v1/sessions/" + session.id()));
+        }
+        String unknown = json(Map.of("owner", "x", "parts", List.of(Map.of("name", "web", "pods",
+                List.of(Map.of("name", "a", "image", Specs.BUSYBOX, "restartPolicy", "sometimes"))))));
+        Problem problem = refusedCreate(unknown, HttpStatus.BAD_REQUEST);
+        assertEquals("parts.pods.restartPolicy", problem.errors().getFirst().field(), problem.toString());
+        assertTrue(problem.detail().contains("ON_FAILURE"), problem.detail());
+    }
+
+    @Test
     void unknownSessionIsNotFound() {
         UUID unknown = UUID.randomUUID();
         for (HttpRequest<?> request : List.of(

@@ -47,9 +47,15 @@ public final class HostSpecValidator {
     }
 
     /** Labels a pod's {@code hostSelector} asks for; the same rules as host labels. */
+    /** At most this many labels on a host, a session or a pod's host selector. */
+    public static final int MAX_LABELS = 64;
+
     public static void validateLabels(Map<String, String> labels, String path, List<FieldError> errors) {
         if (labels == null) {
             return;
+        }
+        if (labels.size() > MAX_LABELS) {
+            errors.add(new FieldError(path, "must have at most " + MAX_LABELS + " entries"));
         }
         for (Map.Entry<String, String> label : labels.entrySet()) {
             if (!LABEL_KEY.matcher(label.getKey()).matches()) {

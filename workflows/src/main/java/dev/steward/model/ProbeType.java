@@ -1,16 +1,19 @@
 package dev.steward.model;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonCreator;
 
 /** How a readiness check asks the container. */
 public enum ProbeType {
     /** Runs a command in the container; exit 0 passes. */
-    @JsonProperty("exec")
     EXEC,
     /** GETs a path on a port of the container; a 2xx or 3xx answer passes. */
-    @JsonProperty("http")
     HTTP,
     /** Opens a TCP connection to a port of the container. */
-    @JsonProperty("tcp")
-    TCP
+    TCP;
+
+    /** Any case, and {@code -} for {@code _}: see {@link EnumText}. */
+    @JsonCreator
+    public static ProbeType of(String text) {
+        return EnumText.parse(ProbeType.class, text);
+    }
 }

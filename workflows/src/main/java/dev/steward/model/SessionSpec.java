@@ -1,6 +1,7 @@
 package dev.steward.model;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a user asks for.
@@ -10,18 +11,30 @@ import java.util.List;
  * @param parts the ordered parts
  * @param timeslot when the session exists
  * @param restart optional overrides of the deployment's restart tunables for this session
+ * @param labels the user's own labels, which the session list selects by ({@code labelSelector})
  */
-public record SessionSpec(
-        String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot, RestartSettings restart) {
+public record SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot,
+        RestartSettings restart, Map<String, String> labels) {
 
     public SessionSpec {
+        labels = labels == null ? Map.of() : labels;
         desiredStatus = desiredStatus == null ? DesiredStatus.RUNNING : desiredStatus;
         parts = parts == null ? List.of() : parts;
         timeslot = timeslot == null ? Timeslot.NONE : timeslot;
         restart = restart == null ? RestartSettings.NONE : restart;
     }
 
+    public SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot,
+            RestartSettings restart) {
+        this(owner, desiredStatus, parts, timeslot, restart, null);
+    }
+
     public SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
-        this(owner, desiredStatus, parts, timeslot, null);
+        this(owner, desiredStatus, parts, timeslot, null, null);
+    }
+
+    /** The same spec for another owner. */
+    public SessionSpec withOwner(String newOwner) {
+        return new SessionSpec(newOwner, desiredStatus, parts, timeslot, restart, labels);
     }
 }

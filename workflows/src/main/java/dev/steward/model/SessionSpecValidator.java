@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 public final class SessionSpecValidator {
 
     /** Names become container names and labels, so they are DNS labels. */
-    static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+    public static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 
@@ -24,6 +24,17 @@ public final class SessionSpecValidator {
 
     /** Sessions are listed by owner through an index, whose entries PostgreSQL keeps small. */
     public static final int MAX_OWNER_LENGTH = 256;
+    /**
+     * Counts and lengths a spec stays within, so that a session's workflow input and history stay far
+     * from Temporal's payload limit whatever the body size setting (documented in the README's Input).
+     */
+    public static final int MAX_PARTS = 20;
+    public static final int MAX_PODS_PER_PART = 50;
+    public static final int MAX_IMAGE_LENGTH = 512;
+    public static final int MAX_COMMAND_ITEMS = 100;
+    public static final int MAX_ENV_ENTRIES = 100;
+    /** Of one env value, and of one command or readiness command item. */
+    public static final int MAX_TEXT_LENGTH = 4096;
 
     private SessionSpecValidator() {}
 
@@ -40,12 +51,15 @@ public final class SessionSpecValidator {
         }
         if (spec.parts().isEmpty()) {
             errors.add(new FieldError("parts", "must contain at least one part"));
+        } else if (spec.parts().size() > MAX_PARTS) {
+            errors.add(new FieldError("parts", "must contain at most " + MAX_PARTS + " parts"));
         }
         Set<String> partNames = new HashSet<>();
         for (int i = 0; i < spec.parts().size(); i++) {
             validatePart(spec.parts().get(i), "parts[" + i + "]", partNames, errors);
         }
         validateGates(spec.parts(), errors);
+        HostSpecValidator.validateLabels(spec.labels(), "labels", errors);
         errors.addAll(validateTimeslot(spec.timeslot(), "timeslot."));
         validateRestart(spec.restart(), errors);
         return errors;
@@ -146,6 +160,8 @@ public final class SessionSpecValidator {
         validateName(part.name(), path + ".name", partNames, errors);
         if (part.pods().isEmpty()) {
             errors.add(new FieldError(path + ".pods", "must contain at least one pod"));
+        } else if (part.pods().size() > MAX_PODS_PER_PART) {
+            errors.add(new FieldError(path + ".pods", "must contain at most " + MAX_PODS_PER_PART + " pods"));
         }
         Set<String> podNames = new HashSet<>();
         for (int j = 0; j < part.pods().size(); j++) {
@@ -175,17 +191,20 @@ public final class SessionSpecValidator {
         validateName(pod.name(), path + ".name", podNames, errors);
         if (isBlank(pod.image())) {
             errors.add(new FieldError(path + ".image", "must not be blank"));
+        } else if (pod.image().length() > MAX_IMAGE_LENGTH) {
+            errors.add(new FieldError(path + ".image", "must be at most " + MAX_IMAGE_LENGTH + " characters"));
         }
-        for (int k = 0; k < pod.command().size(); k++) {
-            if (pod.command().get(k) == null) {
-                errors.add(new FieldError(path + ".command[" + k + "]", "must not be null"));
-            }
+        validateCommand(pod.command(), path + ".command", errors);
+        if (pod.env().size() > MAX_ENV_ENTRIES) {
+            errors.add(new FieldError(path + ".env", "must have at most " + MAX_ENV_ENTRIES + " entries"));
         }
         for (Map.Entry<String, String> env : pod.env().entrySet()) {
-            if (!ENV_NAME.matcher(env.getKey()).matches()) {
+            if (!ENV_NAME.matcher(env.getKey()).matches() || env.getKey().length() > MAX_TEXT_LENGTH) {
                 errors.add(new FieldError(path + ".env." + env.getKey(), "is not a valid environment variable name"));
             } else if (env.getValue() == null) {
                 errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
+            } else if (env.getValue().length() > MAX_TEXT_LENGTH) {
+                errors.add(new FieldError(path + ".env." + env.getKey(), "must be at most " + MAX_TEXT_LENGTH + " characters"));
             }
         }
         validateBehaviour(pod, path, errors);
@@ -207,6 +226,19 @@ public final class SessionSpecValidator {
         validateResources(pod.resources(), path + ".resources", errors);
     }
 
+    private static void validateCommand(List<String> command, String path, List<FieldError> errors) {
+        if (command.size() > MAX_COMMAND_ITEMS) {
+            errors.add(new FieldError(path, "must have at most " + MAX_COMMAND_ITEMS + " items"));
+        }
+        for (int k = 0; k < command.size(); k++) {
+            if (command.get(k) == null) {
+                errors.add(new FieldError(path + "[" + k + "]", "must not be null"));
+            } else if (command.get(k).length() > MAX_TEXT_LENGTH) {
+                errors.add(new FieldError(path + "[" + k + "]", "must be at most " + MAX_TEXT_LENGTH + " characters"));
+            }
+        }
+    }
+
     private static void validateResources(PodResources resources, String path, List<FieldError> errors) {
         if (resources.cpus() != null && (resources.cpus() < 0 || !Double.isFinite(resources.cpus()))) {
             errors.add(new FieldError(path + ".cpus", "must be a finite number, not negative"));
@@ -220,7 +252,7 @@ public final class SessionSpecValidator {
     private static void validateBehaviour(PodSpec pod, String path, List<FieldError> errors) {
         if (pod.activeDeadlineSeconds() != null) {
             if (!pod.isJob()) {
-                errors.add(new FieldError(path + ".activeDeadlineSeconds", "applies to kind job only"));
+                errors.add(new FieldError(path + ".activeDeadlineSeconds", "applies to kind JOB only"));
             } else if (pod.activeDeadlineSeconds() < 1) {
                 errors.add(new FieldError(path + ".activeDeadlineSeconds", "must be at least 1"));
             }
@@ -231,13 +263,15 @@ public final class SessionSpecValidator {
         }
         String checkPath = path + ".readiness";
         if (check.type() == null) {
-            errors.add(new FieldError(checkPath + ".type", "is required: one of exec, http, tcp"));
+            errors.add(new FieldError(checkPath + ".type", "is required: one of EXEC, HTTP, TCP"));
         } else if (check.type() == ProbeType.EXEC) {
             if (check.command().isEmpty() || check.command().contains(null)) {
-                errors.add(new FieldError(checkPath + ".command", "is required for an exec check, without nulls"));
+                errors.add(new FieldError(checkPath + ".command", "is required for an EXEC check, without nulls"));
+            } else {
+                validateCommand(check.command(), checkPath + ".command", errors);
             }
         } else if (check.port() == null || !isPort(check.port())) {
-            errors.add(new FieldError(checkPath + ".port", "is required for an http or tcp check: 1-65535"));
+            errors.add(new FieldError(checkPath + ".port", "is required for an HTTP or TCP check: 1-65535"));
         }
         if (check.type() == ProbeType.HTTP && !check.path().startsWith("/")) {
             errors.add(new FieldError(checkPath + ".path", "must start with '/'"));

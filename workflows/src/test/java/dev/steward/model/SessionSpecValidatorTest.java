@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,38 @@ class SessionSpecValidatorTest {
     void aSpecWithoutTimeslotOrDesiredStatusIsValid() {
         SessionSpec spec = new SessionSpec("alice", null, valid().parts(), null);
         assertEquals(List.of(), SessionSpecValidator.validate(spec));
+    }
+
+    @Test
+    void countsAndLengthsOverTheirLimitsAreNamed() {
+        String long4097 = "x".repeat(SessionSpecValidator.MAX_TEXT_LENGTH + 1);
+        Map<String, String> manyEnv = new HashMap<>();
+        for (int i = 0; i <= SessionSpecValidator.MAX_ENV_ENTRIES; i++) {
+            manyEnv.put("V" + i, "v");
+        }
+        List<String> manyArgs = Collections.nCopies(SessionSpecValidator.MAX_COMMAND_ITEMS + 1, "a");
+        assertEquals(List.of("parts[0].pods[0].env"),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), manyEnv, p.ports()))));
+        assertEquals(List.of("parts[0].pods[0].env.LONG"),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), Map.of("LONG", long4097), p.ports()))));
+        assertEquals(List.of("parts[0].pods[0].command"),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), manyArgs, p.env(), p.ports()))));
+        assertEquals(List.of("parts[0].pods[0].command[1]"),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), List.of("sh", long4097), p.env(), p.ports()))));
+        assertEquals(List.of("parts[0].pods[0].image"),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), "i".repeat(SessionSpecValidator.MAX_IMAGE_LENGTH + 1),
+                        p.command(), p.env(), p.ports()))));
+        List<PartSpec> manyParts = new ArrayList<>();
+        for (int i = 0; i <= SessionSpecValidator.MAX_PARTS; i++) {
+            manyParts.add(new PartSpec("p" + i, List.of(pod("a")), null, null, null, null));
+        }
+        assertEquals(List.of("parts"), fields(withParts(valid(), manyParts)));
+        List<PodSpec> manyPods = new ArrayList<>();
+        for (int i = 0; i <= SessionSpecValidator.MAX_PODS_PER_PART; i++) {
+            manyPods.add(pod("p" + i));
+        }
+        assertEquals(List.of("parts[0].pods"),
+                fields(withParts(valid(), List.of(new PartSpec("web", manyPods, null, null, null, null)))));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.app.auth.Role;
 import dev.steward.app.events.EventStreams;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
@@ -15,6 +16,7 @@ import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 
@@ -24,6 +26,7 @@ import reactor.core.publisher.Flux;
  */
 @Controller("/api/v1")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
 public class EventStreamController {
 
     static final String LAST_EVENT_ID = "Last-Event-ID";

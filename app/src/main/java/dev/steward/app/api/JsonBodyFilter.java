@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.RequestFilter;
@@ -68,6 +67,6 @@ public class JsonBodyFilter {
     }
 
     private static HttpResponse<Problem> refused(String detail) {
-        return Problem.response(HttpStatus.BAD_REQUEST, "/problems/unreadable-request", detail, null);
+        return Problem.response(ProblemType.UNREADABLE_REQUEST, detail, null);
     }
 }

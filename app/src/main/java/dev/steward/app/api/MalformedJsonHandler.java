@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.exc.StreamReadException;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import io.micronaut.http.server.exceptions.JsonExceptionHandler;
@@ -24,6 +23,6 @@ public class MalformedJsonHandler implements ExceptionHandler<JsonSyntaxExceptio
     public HttpResponse<Problem> handle(HttpRequest request, JsonSyntaxException exception) {
         String detail = exception.getCause() instanceof StreamReadException malformed
                 ? DecoderMessages.notJson(malformed) : "the body is not valid JSON";
-        return Problem.response(HttpStatus.BAD_REQUEST, "/problems/unreadable-request", detail, null);
+        return Problem.response(ProblemType.UNREADABLE_REQUEST, detail, null);
     }
 }

@@ -22,17 +22,18 @@ public class ProblemBodyProvider implements JsonErrorResponseBodyProvider<Proble
     @Override
     public Problem body(ErrorContext context, HttpResponse<?> response) {
         HttpStatus status = response.getStatus();
+        ProblemType type = ProblemType.ofStatus(status);
         if (status.getCode() >= 500) {
             // Micronaut words these after the exception; its text stays in the log.
-            return new Problem("about:blank", status.getReason(), status.getCode(), status.getReason(), null);
+            return new Problem(type.path(), type.title(), status.getCode(), status.getReason(), null);
         }
         List<FieldError> errors = context.getErrors().stream()
                 .filter(e -> e.getPath().isPresent())
                 .map(e -> new FieldError(e.getPath().get(), e.getMessage()))
                 .toList();
         String detail = context.getErrors().stream().map(Error::getMessage).collect(Collectors.joining("; "));
-        return new Problem("about:blank", status.getReason(), status.getCode(),
-                detail.isEmpty() ? status.getReason() : detail, errors.isEmpty() ? null : errors);
+        return new Problem(type.path(), type.title(), status.getCode(), detail.isEmpty() ? status.getReason() : detail,
+                errors.isEmpty() ? null : errors);
     }
 
     @Override

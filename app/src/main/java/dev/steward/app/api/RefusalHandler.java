@@ -1,15 +1,17 @@
 package dev.steward.app.api;
 
 import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.PreconditionFailed;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.WorkflowStartRefused;
 import dev.steward.app.refusal.WorkflowUnresponsive;
 import dev.steward.config.ApiConfig;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
@@ -29,17 +31,21 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
     @Override
     public HttpResponse<Problem> handle(HttpRequest request, Refusal refusal) {
         return switch (refusal) {
-            case NotFound notFound -> problem(HttpStatus.NOT_FOUND, "/problems/not-found", notFound);
-            case Conflict conflict -> problem(HttpStatus.CONFLICT, "/problems/conflict", conflict);
-            case InvalidRequest invalid -> problem(HttpStatus.UNPROCESSABLE_ENTITY, "/problems/invalid-request", invalid);
+            case NotFound notFound -> problem(ProblemType.NOT_FOUND, notFound);
+            case Conflict conflict -> problem(ProblemType.CONFLICT, conflict);
+            case InvalidRequest invalid -> problem(ProblemType.INVALID_REQUEST, invalid);
+            case Forbidden forbidden -> problem(ProblemType.FORBIDDEN, forbidden);
+            case PreconditionFailed stale -> problem(ProblemType.PRECONDITION_FAILED, stale);
             case TemporalUnavailable unavailable ->
-                    Problem.unavailable("/problems/temporal-unavailable", unavailable.getMessage(), api.retryAfter());
+                    Problem.unavailable(ProblemType.TEMPORAL_UNAVAILABLE, unavailable.getMessage(), api.retryAfter());
+            case WorkflowStartRefused refused ->
+                    Problem.unavailable(ProblemType.WORKFLOW_START_REFUSED, refused.getMessage(), api.retryAfter());
             case WorkflowUnresponsive unresponsive ->
-                    Problem.unavailable("/problems/workflow-unresponsive", unresponsive.getMessage(), api.retryAfter());
+                    Problem.unavailable(ProblemType.WORKFLOW_UNRESPONSIVE, unresponsive.getMessage(), api.retryAfter());
         };
     }
 
-    private static HttpResponse<Problem> problem(HttpStatus status, String type, Refusal refusal) {
-        return Problem.response(status, type, refusal.getMessage(), refusal.errors());
+    private static HttpResponse<Problem> problem(ProblemType type, Refusal refusal) {
+        return Problem.response(type, refusal.getMessage(), refusal.errors());
     }
 }

@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.model.SessionView;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
  * @param page the page number, from 0
  * @param size the page size asked for
  * @param total how many sessions match in all
+ * @param next the cursor that lists the page after this one ({@code ?cursor=}); null on the last page
  */
 @Serdeable
-public record SessionPage(List<SessionView> items, int page, int size, long total) {}
+public record SessionPage(List<SessionView> items, int page, int size, long total, @Nullable String next) {}

@@ -6,12 +6,12 @@ import io.micronaut.core.annotation.Nullable;
  * What text Steward can store. PostgreSQL refuses U+0000 in text and JSON, and a lone UTF-16
  * surrogate has no UTF-8 form: the driver would store a {@code ?} in its place.
  */
-final class StorableText {
+public final class StorableText {
 
     private StorableText() {}
 
     /** Why {@code text} cannot be stored, or {@code null} when it can. */
-    static @Nullable String problem(String text) {
+    public static @Nullable String problem(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\u0000') {

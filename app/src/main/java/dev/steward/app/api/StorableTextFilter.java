@@ -4,7 +4,6 @@ import dev.steward.model.FieldError;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import java.net.URLDecoder;
@@ -49,7 +48,7 @@ public class StorableTextFilter {
     }
 
     private static HttpResponse<Problem> refused(String field, String problem) {
-        return Problem.response(HttpStatus.BAD_REQUEST, "/problems/unreadable-request",
+        return Problem.response(ProblemType.UNREADABLE_REQUEST,
                 "'" + field + "' could not be read: " + problem, List.of(new FieldError(field, problem)));
     }
 }

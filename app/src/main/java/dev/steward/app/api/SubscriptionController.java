@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.app.auth.Role;
 import dev.steward.app.subscription.SubscriptionService;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -12,12 +13,14 @@ import io.micronaut.http.annotation.Put;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
 import java.util.List;
 import java.util.UUID;
 
 /** Subscriptions to status events (CloudEvents Subscriptions API); off the event loop: every call reaches PostgreSQL. */
 @Controller("/api/v1/subscriptions")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
 public class SubscriptionController {
 
     private final SubscriptionService subscriptions;
@@ -27,6 +30,7 @@ public class SubscriptionController {
     }
 
     @Post
+    @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<SubscriptionView> create(@Body @Nullable SubscriptionRequest request) {
         SubscriptionView created = subscriptions.create(request);
         return HttpResponse.created(created,
@@ -44,11 +48,13 @@ public class SubscriptionController {
     }
 
     @Put("/{id}")
+    @Secured(Role.OPERATOR_ROLE)
     public SubscriptionView update(UUID id, @Body @Nullable SubscriptionRequest request) {
         return subscriptions.update(id, request);
     }
 
     @Delete("/{id}")
+    @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<Void> delete(UUID id) {
         subscriptions.delete(id);
         return HttpResponse.noContent();

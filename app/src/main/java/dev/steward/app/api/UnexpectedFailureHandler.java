@@ -5,7 +5,6 @@ import dev.steward.config.ApiConfig;
 import io.grpc.StatusRuntimeException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import io.temporal.client.WorkflowServiceException;
@@ -37,7 +36,7 @@ public class UnexpectedFailureHandler implements ExceptionHandler<Exception, Htt
     public HttpResponse<Problem> handle(HttpRequest request, Exception failure) {
         if (DatabaseOutage.caused(failure)) {
             LOG.warn("{} {}: PostgreSQL is unavailable: {}", request.getMethod(), request.getPath(), failure.toString());
-            return Problem.unavailable("/problems/database-unavailable",
+            return Problem.unavailable(ProblemType.DATABASE_UNAVAILABLE,
                     "PostgreSQL is unavailable, so the request was not completed. Repeat it later", api.retryAfter());
         }
         if (fromTemporal(failure)) {
@@ -47,7 +46,7 @@ public class UnexpectedFailureHandler implements ExceptionHandler<Exception, Htt
         }
         String id = UUID.randomUUID().toString();
         LOG.error("{} {}: unexpected failure, logged as {}", request.getMethod(), request.getPath(), id, failure);
-        return Problem.response(HttpStatus.INTERNAL_SERVER_ERROR, "/problems/internal-error",
+        return Problem.response(ProblemType.INTERNAL_ERROR,
                 "the request failed unexpectedly; the failure is logged as " + id, null);
     }
 

@@ -6,7 +6,6 @@ import io.micronaut.context.annotation.Replaces;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ConversionErrorHandler;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
@@ -50,7 +49,7 @@ public class UnreadableBodyHandler implements ExceptionHandler<ConversionErrorEx
             detail = "'" + field + "' could not be read: " + reason;
             errors = List.of(new FieldError(field, reason));
         }
-        return Problem.response(HttpStatus.BAD_REQUEST, "/problems/unreadable-request", detail, errors);
+        return Problem.response(ProblemType.UNREADABLE_REQUEST, detail, errors);
     }
 
     /** What is wrong with the value, in the caller's terms. */

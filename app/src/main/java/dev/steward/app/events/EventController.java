@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.auth.Role;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -17,6 +18,8 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +32,7 @@ import java.util.UUID;
  */
 @Controller("/api/v1/events")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
 public class EventController {
 
     static final String REQUEST_ORIGIN = "WebHook-Request-Origin";
@@ -45,6 +49,7 @@ public class EventController {
 
     /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
     @Post
+    @Secured(SecurityRule.IS_ANONYMOUS)
     @Consumes(MediaType.ALL)
     public HttpResponse<DeliveryAnswer> deliver(HttpRequest<?> request, @Body @Nullable byte[] body) {
         Map<String, String> headers = new HashMap<>();
@@ -59,6 +64,7 @@ public class EventController {
      * when no token is given) is answered with {@code WebHook-Allowed-Origin}; Steward sets no rate.
      */
     @Options
+    @Secured(SecurityRule.IS_ANONYMOUS)
     public HttpResponse<Void> handshake(@Header(REQUEST_ORIGIN) @Nullable String origin,
             @Header(HttpHeaders.AUTHORIZATION) @Nullable String authorization) {
         MutableHttpResponse<Void> answer = HttpResponse.<Void>ok().header(HttpHeaders.ALLOW, "POST, GET, OPTIONS");

@@ -79,11 +79,11 @@ public class EventIngress {
     /** The sender whose token the request carries; a missing or unknown token is refused with 401. */
     EventSourceRow sender(@Nullable String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            throw EventRefused.unauthenticated("a bearer token is required: Authorization: Bearer <the token of the"
+            throw EventRefused.unauthorized("a bearer token is required: Authorization: Bearer <the token of the"
                     + " event source>");
         }
         String token = authorization.substring(BEARER.length()).trim();
         return sources.authenticate(token).orElseThrow(
-                () -> EventRefused.unauthenticated("the bearer token is not the token of any event source"));
+                () -> EventRefused.unauthorized("the bearer token is not the token of any event source"));
     }
 }

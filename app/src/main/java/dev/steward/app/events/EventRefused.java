@@ -1,7 +1,7 @@
 package dev.steward.app.events;
 
+import dev.steward.app.api.ProblemType;
 import dev.steward.model.FieldError;
-import io.micronaut.http.HttpStatus;
 import java.util.List;
 
 /**
@@ -10,19 +10,17 @@ import java.util.List;
  */
 public final class EventRefused extends RuntimeException {
 
-    private final HttpStatus status;
-    private final String type;
+    private final ProblemType type;
     private final List<FieldError> errors;
 
-    private EventRefused(HttpStatus status, String type, String detail, List<FieldError> errors) {
+    private EventRefused(ProblemType type, String detail, List<FieldError> errors) {
         super(detail);
-        this.status = status;
         this.type = type;
         this.errors = List.copyOf(errors);
     }
 
     static EventRefused invalid(List<FieldError> errors) {
-        return new EventRefused(HttpStatus.BAD_REQUEST, "/problems/invalid-event",
+        return new EventRefused(ProblemType.INVALID_EVENT,
                 "the delivery is not valid CloudEvents 1.0: " + errors.size() + " fault(s); nothing was stored", errors);
     }
 
@@ -30,19 +28,15 @@ public final class EventRefused extends RuntimeException {
         return invalid(List.of(new FieldError(field, message)));
     }
 
-    static EventRefused unauthenticated(String detail) {
-        return new EventRefused(HttpStatus.UNAUTHORIZED, "/problems/unauthenticated", detail, List.of());
+    static EventRefused unauthorized(String detail) {
+        return new EventRefused(ProblemType.UNAUTHORIZED, detail, List.of());
     }
 
     static EventRefused forbidden(String detail) {
-        return new EventRefused(HttpStatus.FORBIDDEN, "/problems/forbidden", detail, List.of());
+        return new EventRefused(ProblemType.FORBIDDEN, detail, List.of());
     }
 
-    public HttpStatus status() {
-        return status;
-    }
-
-    public String type() {
+    public ProblemType type() {
         return type;
     }
 

@@ -1,10 +1,10 @@
 package dev.steward.app.events;
 
 import dev.steward.app.api.Problem;
+import dev.steward.app.api.ProblemType;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
@@ -18,8 +18,8 @@ public class EventRefusedHandler implements ExceptionHandler<EventRefused, HttpR
     @Override
     public HttpResponse<Problem> handle(HttpRequest request, EventRefused refused) {
         MutableHttpResponse<Problem> response =
-                Problem.response(refused.status(), refused.type(), refused.getMessage(), refused.errors());
-        return refused.status() == HttpStatus.UNAUTHORIZED
+                Problem.response(refused.type(), refused.getMessage(), refused.errors());
+        return refused.type() == ProblemType.UNAUTHORIZED
                 ? response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"steward-events\"") : response;
     }
 }

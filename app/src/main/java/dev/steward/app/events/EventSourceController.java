@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.auth.Role;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -10,11 +11,13 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
 import java.util.List;
 
 /** The senders allowed to post events; a sender's token is in the answer to its registration only. */
 @Controller("/api/v1/event-sources")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.ADMIN_ROLE)
 public class EventSourceController {
 
     private final EventSources sources;

@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.auth.Role;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -11,11 +12,13 @@ import io.micronaut.http.annotation.Put;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
 import java.util.List;
 
 /** Triggers: which events start, steer or end sessions. */
 @Controller("/api/v1/triggers")
 @ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
 public class TriggerController {
 
     private final Triggers triggers;
@@ -25,6 +28,7 @@ public class TriggerController {
     }
 
     @Post
+    @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<TriggerSpec> create(@Body @Nullable TriggerSpec spec) {
         TriggerSpec created = triggers.create(spec);
         return HttpResponse.created(created, UriBuilder.of("/api/v1/triggers").path(created.name()).build());
@@ -41,11 +45,13 @@ public class TriggerController {
     }
 
     @Put("/{name}")
+    @Secured(Role.OPERATOR_ROLE)
     public TriggerSpec replace(String name, @Body @Nullable TriggerSpec spec) {
         return triggers.replace(name, spec);
     }
 
     @Delete("/{name}")
+    @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<Void> delete(String name) {
         triggers.delete(name);
         return HttpResponse.noContent();

@@ -42,9 +42,12 @@ public class HostService {
     private final BeanProvider<HostWorkers> workers;
     private final PlacementActivities placement;
     private final TemporalDeadline deadline;
+    private final HostEndpointPolicy policy;
 
     public HostService(HostStore store, EngineRegistry engines, HostWorkflows workflows,
-            BeanProvider<HostWorkers> workers, PlacementActivities placement, TemporalDeadline deadline) {
+            BeanProvider<HostWorkers> workers, PlacementActivities placement, TemporalDeadline deadline,
+            HostEndpointPolicy policy) {
+        this.policy = policy;
         this.store = store;
         this.engines = engines;
         this.workflows = workflows;
@@ -55,6 +58,7 @@ public class HostService {
 
     public HostAndUsage register(HostSpec spec) {
         InvalidRequest.rejectIfAny(HostSpecValidator.validate(spec));
+        InvalidRequest.rejectIfAny(policy.check(spec));
         HostRow created = store.register(spec).orElseThrow(() -> new Conflict(
                 "a host named " + spec.name() + " is registered already",
                 List.of(new FieldError("name", "is taken by another host"))));

@@ -62,6 +62,7 @@ public class SessionReadModel {
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
                 s.generation(), s.observedGeneration(),
-                new Timeslot(s.provisionAt(), s.startAt(), s.endAt(), s.cleanupDeadline()), s.conditions(), partViews);
+                new Timeslot(s.provisionAt(), s.startAt(), s.endAt(), s.cleanupDeadline()), s.conditions(), partViews,
+                s.spec(), s.createdAt(), s.updatedAt());
     }
 }

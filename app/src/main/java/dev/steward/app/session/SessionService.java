@@ -3,13 +3,18 @@ package dev.steward.app.session;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.PreconditionFailed;
+import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
+import dev.steward.app.refusal.WorkflowStartRefused;
 import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.StartFailure;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.EventCause;
+import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.PodView;
 import dev.steward.model.PartSpec;
@@ -39,8 +44,11 @@ import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -71,10 +79,13 @@ public class SessionService {
     private final SessionReadModel readModel;
     private final PartRepository parts;
     private final SessionResume resume;
+    private final SessionQuery query;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
-            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume) {
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
+            SessionQuery query) {
         this.resume = resume;
+        this.query = query;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -88,8 +99,13 @@ public class SessionService {
      * the creation is undone so that nothing is left half-way (see {@link #undoCreate}).
      */
     public SessionView create(@Nullable SessionSpec spec) {
+        return create(spec, UUID.randomUUID());
+    }
+
+    /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
+    public SessionView create(@Nullable SessionSpec spec, UUID id) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        return create(UUID.randomUUID(), spec, null);
+        return create(id, spec, null);
     }
 
     /**
@@ -128,9 +144,10 @@ public class SessionService {
                     workflows.startOnEvent(id, spec, FIRST_GENERATION, cause);
                 }
             } catch (RuntimeException notConfirmed) {
-                log.warn("session {}: Temporal did not confirm the start of its workflow; undoing the creation", id,
-                        notConfirmed);
-                throw undoCreate(id);
+                StartFailure failure = workflows.whyNotStarted(notConfirmed);
+                log.warn("session {}: Temporal did not confirm the start of its workflow ({}); undoing the creation", id,
+                        failure.why(), notConfirmed);
+                throw undoCreate(id, failure);
             }
             log.info("session {} created for owner {} with {} parts", id, spec.owner(), spec.parts().size());
             return readModel.tree(rows);
@@ -146,7 +163,7 @@ public class SessionService {
      * nothing resumes it, while a workflow that did start records over it. When PostgreSQL fails
      * too, the row stays PENDING, a session like any other that the service starts from its row.
      */
-    private TemporalUnavailable undoCreate(UUID id) {
+    private Refusal undoCreate(UUID id, StartFailure failure) {
         try {
             workflows.terminateIfStarted(id);
         } catch (RuntimeException unknown) {
@@ -155,8 +172,9 @@ public class SessionService {
         }
         try {
             store.delete(id);
-            return new TemporalUnavailable(
-                    "Temporal did not start the session's workflow; nothing was created. Repeat the request later");
+            String detail = "Temporal did not start the session's workflow: " + failure.why() + ". Nothing was created";
+            return failure.refused() ? new WorkflowStartRefused(detail)
+                    : new TemporalUnavailable(detail + "; repeat the request later");
         } catch (RuntimeException kept) {
             log.error("session {}: no workflow runs and its rows could not be deleted", id, kept);
             return leftPending(id);
@@ -182,30 +200,50 @@ public class SessionService {
                 + " from its row; GET /api/v1/sessions/" + id + " shows it, DELETE ends it");
     }
 
+    /** The owner of the session; 404 when there is no such session. */
+    public String ownerOf(UUID id) {
+        return find(id).owner();
+    }
+
     public SessionView get(UUID id) {
         return readModel.trees(List.of(find(id))).getFirst();
     }
 
-    /** One page of the sessions matching the filters that are given, newest first. */
-    public SessionList list(@Nullable String owner, @Nullable SessionStatus status, int page, int size) {
+    /**
+     * One page of the sessions matching the filters that are given, newest first: from {@code cursor}
+     * when there is one (a listing's {@code next}), else page {@code page}.
+     *
+     * @param statuses status names in any case, each one or several joined by commas; any of them matches
+     */
+    public SessionList list(@Nullable String owner, List<String> statuses, @Nullable String labelSelector,
+            @Nullable String cursor, int page, int size) {
         if (page < 0) {
             throw new InvalidRequest(new FieldError("page", "must not be negative"));
         }
         if (size < 1 || size > MAX_PAGE_SIZE) {
             throw new InvalidRequest(new FieldError("size", "must be between 1 and " + MAX_PAGE_SIZE));
         }
-        Pageable pageable = Pageable.from(page, size, Sort.of(Sort.Order.desc("createdAt")));
-        Page<SessionRow> rows;
-        if (owner != null && status != null) {
-            rows = sessions.findByOwnerAndStatus(owner, status, pageable);
-        } else if (owner != null) {
-            rows = sessions.findByOwner(owner, pageable);
-        } else if (status != null) {
-            rows = sessions.findByStatus(status, pageable);
-        } else {
-            rows = sessions.findAll(pageable);
+        SessionCursor after = cursor == null || cursor.isBlank() ? null : SessionCursor.decode(cursor);
+        SessionQuery.Found found = query.find(new SessionQuery.Filter(owner, parseStatuses(statuses),
+                LabelSelector.parse(labelSelector), after), after == null ? page * size : 0, size);
+        Map<UUID, SessionRow> rows = new HashMap<>();
+        sessions.findByIdIn(found.ids()).forEach(row -> rows.put(row.id(), row));
+        List<SessionRow> ordered = found.ids().stream().map(rows::get).filter(Objects::nonNull).toList();
+        String next = ordered.size() < size ? null
+                : new SessionCursor(ordered.getLast().createdAt(), ordered.getLast().id()).encode();
+        return new SessionList(readModel.trees(ordered), found.total(), next);
+    }
+
+    private static Set<SessionStatus> parseStatuses(List<String> statuses) {
+        Set<SessionStatus> parsed = EnumSet.noneOf(SessionStatus.class);
+        for (String status : statuses.stream().flatMap(s -> Arrays.stream(s.split(","))).filter(s -> !s.isBlank()).toList()) {
+            try {
+                parsed.add(EnumText.parse(SessionStatus.class, status));
+            } catch (IllegalArgumentException unknown) {
+                throw new InvalidRequest(new FieldError("status", unknown.getMessage()));
+            }
         }
-        return new SessionList(readModel.trees(rows.getContent()), rows.getTotalSize());
+        return parsed;
     }
 
     /** @param requested the desired status as the client wrote it; an unknown word is refused with the known ones */
@@ -263,9 +301,12 @@ public class SessionService {
         return updateRunning(find(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
     }
 
-    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot) {
+    /** @param ifMatch the request's If-Match: the generation (ETag) the change is for; null for any */
+    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, ""));
-        return updateRunning(find(id), "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
+        SessionRow row = find(id);
+        requireMatch(row, ifMatch);
+        return updateRunning(row, "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
     }
 
     public OperatorActionResult retryPart(UUID id, String part) {
@@ -303,11 +344,13 @@ public class SessionService {
     /**
      * Replaces the session's spec; pods whose spec changed are replaced, others keep their containers.
      *
+     * @param ifMatch the request's If-Match: the generation (ETag) the change is for; null for any
      * @return the generation the new spec has
      */
-    public long updateSpec(UUID id, @Nullable SessionSpec spec) {
+    public long updateSpec(UUID id, @Nullable SessionSpec spec, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         SessionRow row = find(id);
+        requireMatch(row, ifMatch);
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
@@ -344,10 +387,33 @@ public class SessionService {
         return WorkflowIds.part(id, part);
     }
 
-    /** The session's recorded status changes, oldest first. */
-    public List<TransitionRow> transitions(UUID id) {
+    /** The session's recorded status changes, oldest first; @param since only those after it, when given */
+    public List<TransitionRow> transitions(UUID id, @Nullable Instant since) {
         find(id);
-        return transitions.findBySessionIdOldestFirst(id);
+        List<TransitionRow> all = transitions.findBySessionIdOldestFirst(id);
+        return since == null ? all : all.stream().filter(t -> t.occurredAt().isAfter(since)).toList();
+    }
+
+    /** The session's ETag: its generation, which every change of spec, timeslot or desired status raises. */
+    public static String etag(long generation) {
+        return "\"" + generation + "\"";
+    }
+
+    /**
+     * Refuses (412) a change whose If-Match names none of the session's current ETag; {@code *} and no
+     * If-Match at all match any. Checked against the read model's generation, the one GET shows.
+     */
+    private static void requireMatch(SessionRow row, @Nullable String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return;
+        }
+        boolean matches = Arrays.stream(ifMatch.split(","))
+                .map(tag -> tag.trim().replaceFirst("^W/", ""))
+                .anyMatch(etag(row.generation())::equals);
+        if (!matches) {
+            throw new PreconditionFailed("session " + row.id() + " is at generation " + row.generation() + " (ETag "
+                    + etag(row.generation()) + "), not " + ifMatch + ": it changed since it was read");
+        }
     }
 
     private SessionRow find(UUID id) {
@@ -359,7 +425,7 @@ public class SessionService {
             throw new InvalidRequest(new FieldError("desiredStatus", "is required: one of " + DESIRED_STATUSES));
         }
         try {
-            return DesiredStatus.valueOf(requested);
+            return EnumText.parse(DesiredStatus.class, requested);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequest(new FieldError("desiredStatus",
                     "'" + requested + "' is not a desired status: one of " + DESIRED_STATUSES));

@@ -64,6 +64,11 @@ public class SessionWorkflows {
         this.lifecycle = lifecycle;
     }
 
+    /** Why a {@link #start} that threw did not start the workflow, as the API tells it. */
+    public StartFailure whyNotStarted(RuntimeException failure) {
+        return StartFailure.of(failure, deadline);
+    }
+
     /**
      * Starts the session's workflow with this process's settings; throws what Temporal threw when it
      * did not confirm the start, which may then have happened or not.

@@ -248,7 +248,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public long updateSpec(SessionSpec newSpec) {
         state.generation++;
-        spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart());
+        // The new labels are kept too: they change no command, so replay is unaffected.
+        spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart(),
+                newSpec.labels());
         records.spec(spec);
         parts.updateSpec(spec);
         dirty = true;

@@ -1,0 +1,27 @@
+package dev.steward.app.auth;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a token may do; each role may do all that the roles before it may. A {@code USER} creates and
+ * changes only the sessions of the owner its token acts as; an {@code OPERATOR} acts on every session
+ * and on hosts; an {@code ADMIN} also manages tokens.
+ */
+public enum Role {
+    VIEWER,
+    USER,
+    OPERATOR,
+    ADMIN;
+
+    /** The role names {@code @Secured} checks against (constants, as annotations need them). */
+    public static final String VIEWER_ROLE = "VIEWER";
+    public static final String USER_ROLE = "USER";
+    public static final String OPERATOR_ROLE = "OPERATOR";
+    public static final String ADMIN_ROLE = "ADMIN";
+
+    /** This role and every role below it: what an authenticated token is granted. */
+    public List<String> granted() {
+        return Arrays.stream(values()).filter(role -> role.ordinal() <= ordinal()).map(Role::name).toList();
+    }
+}

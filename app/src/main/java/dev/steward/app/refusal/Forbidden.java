@@ -1,0 +1,11 @@
+package dev.steward.app.refusal;
+
+import java.util.List;
+
+/** The caller's token may not do this: its role is too low, or the session belongs to another owner. */
+public final class Forbidden extends Refusal {
+
+    public Forbidden(String detail) {
+        super(detail, List.of());
+    }
+}
