@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest
 class CommandLineIT extends SessionApiTest {
 
-    private static final String TOKEN = "command-line-test-token";
+    private static final String TOKEN = TestTokens.ADMIN;
     private static final Path LAUNCHER = Path.of("..", "steward").toAbsolutePath().normalize();
 
     @Inject

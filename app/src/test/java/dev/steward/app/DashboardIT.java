@@ -22,7 +22,7 @@ import org.openqa.selenium.JavascriptExecutor;
 @MicronautTest
 class DashboardIT extends SessionApiTest {
 
-    private static final String TOKEN = "dashboard-test-token";
+    private static final String TOKEN = TestTokens.ADMIN;
 
     @Inject
     EmbeddedServer server;
