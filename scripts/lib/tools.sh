@@ -1,4 +1,5 @@
-# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the image check.
+# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the image check,
+# the distribution registry, htpasswd and openssl for the private-registry test.
 # shellcheck shell=bash
 
 ensure_manifest_tools() {
@@ -6,5 +7,13 @@ ensure_manifest_tools() {
   have kubectl || missing+=(kubectl)
   { have node && have npm; } || missing+=(nodejs npm)
   have debootstrap || missing+=(debootstrap)
+  install_packages "${missing[@]}"
+}
+
+ensure_registry_tools() {
+  local missing=()
+  have docker-registry || missing+=(docker-registry)
+  have htpasswd || missing+=(apache2-utils)
+  have openssl || missing+=(openssl)
   install_packages "${missing[@]}"
 }

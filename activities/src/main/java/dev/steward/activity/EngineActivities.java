@@ -25,15 +25,17 @@ public class EngineActivities {
     private final PodRepository pods;
     private final PlacementRepository placements;
     private final PartSignaller parts;
+    private final RegistryAuths auths;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
-            PlacementRepository placements, PartSignaller parts) {
+            PlacementRepository placements, PartSignaller parts, RegistryAuths auths) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;
         this.pods = pods;
         this.placements = placements;
         this.parts = parts;
+        this.auths = auths;
     }
 
     /** The service's own engine, resynced as the local host. */
@@ -44,7 +46,7 @@ public class EngineActivities {
 
     /** Container activities on {@code host}'s engine, whose client is looked up at every call. */
     public ContainerActivities containers(String host) {
-        return new ContainerActivitiesImpl(engine(host));
+        return new ContainerActivitiesImpl(engine(host), auths::forImage);
     }
 
     /** @param containers the container activities on the same host, from {@link #containers} */

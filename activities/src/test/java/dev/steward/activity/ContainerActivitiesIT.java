@@ -90,7 +90,7 @@ class ContainerActivitiesIT {
 
     @BeforeEach
     void setUp() {
-        activities = new ContainerActivitiesImpl(docker);
+        activities = new ContainerActivitiesImpl(() -> docker, image -> null);
         session = newSession();
     }
 

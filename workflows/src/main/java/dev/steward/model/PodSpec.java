@@ -20,6 +20,7 @@ import java.util.Map;
  * @param hostSelector labels the pod's host must carry; empty for any host
  * @param resources what the pod reserves on its host besides its pod slot; its memory is also
  *     the container's memory limit
+ * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
  */
 public record PodSpec(
         String name,
@@ -32,7 +33,8 @@ public record PodSpec(
         ReadinessCheck readiness,
         Integer activeDeadlineSeconds,
         Map<String, String> hostSelector,
-        PodResources resources) {
+        PodResources resources,
+        ImagePullPolicy imagePullPolicy) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -44,11 +46,20 @@ public record PodSpec(
                 : restartPolicy;
         hostSelector = hostSelector == null ? Map.of() : hostSelector;
         resources = resources == null ? PodResources.NONE : resources;
+        imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
+    }
+
+    /** A pod whose image is pulled when its host does not have it. */
+    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources) {
+        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+                resources, null);
     }
 
     /** A worker for any host, with the default restart policy, no readiness check and no limits. */
     public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
-        this(name, image, command, env, ports, null, null, null, null, null, null);
+        this(name, image, command, env, ports, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

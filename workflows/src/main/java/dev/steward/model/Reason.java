@@ -52,6 +52,13 @@ public enum Reason {
 
     // ---- pods
     NOT_RECONCILED("NotReconciled", "the pod has not been reconciled yet", Subject.POD),
+    PULLING("Pulling", "the pod's image is being pulled on its host (its pull policy is always, or the host does not"
+            + " have it)", Subject.POD),
+    PULLED("Pulled", "the pod's image was pulled on its host: its container is created next", Subject.POD),
+    IMAGE_PULL_FAILED("ImagePullFailed", "the registry refused the pod's image (no such image, or credentials refused):"
+            + " the pod failed", Subject.POD),
+    IMAGE_PULL_BACK_OFF("ImagePullBackOff", "the image's registry could not be reached: the pull is tried again after a"
+            + " backoff", Subject.POD),
     CREATING("Creating", "the pod's container is being created", Subject.POD),
     CONTAINER_MISSING("ContainerMissing", "the pod's container is gone: a new one is being created", Subject.POD),
     CONTAINER_CREATED("Created", "the new container is being started", Subject.POD),

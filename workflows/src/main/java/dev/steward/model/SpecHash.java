@@ -9,8 +9,8 @@ import java.util.TreeMap;
 
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
- * ordered, so reordering them never replaces a container. Restart policy, kind and readiness
- * check change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
+ * ordered, so reordering them never replaces a container. Restart policy, kind, readiness check
+ * and image pull policy change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
  */
 public final class SpecHash {
 

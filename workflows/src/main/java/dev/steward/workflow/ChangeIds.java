@@ -42,6 +42,9 @@ public final class ChangeIds {
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
 
+    /** Parts created containers from images already on the host before they pulled missing (or always-pulled) images. */
+    public static final String PART_PULLS_IMAGES = "pulls-images";
+
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";
 

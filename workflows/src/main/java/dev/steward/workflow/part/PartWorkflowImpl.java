@@ -175,9 +175,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         PodPlacement placement = new PodPlacement(state, transitions);
         SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
         restarts = new PodRestarts(state, engines, transitions, podManager);
+        ImagePulls pulls = new ImagePulls(state, engines, transitions);
         pods = new PodConvergence(state, engines, transitions, podManager, placement,
-                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager),
-                readiness, new RollingReplace(state, engines, sideBySide, transitions), restarts);
+                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
+                readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
     }
 
     /**
@@ -206,7 +207,8 @@ public class PartWorkflowImpl implements PartWorkflow {
             // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
             Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
             Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry}) {
+            Long pullRetry = rt.pullRetryAt != null && rt.pullRetryAt > now ? rt.pullRetryAt : null;
+            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry, pullRetry}) {
                 if (at != null && (due == null || at < due)) {
                     due = at;
                 }

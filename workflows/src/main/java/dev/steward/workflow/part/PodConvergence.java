@@ -32,10 +32,11 @@ final class PodConvergence {
     private final ReadinessProbes readiness;
     private final RollingReplace rollingReplace;
     private final PodRestarts restarts;
+    private final ImagePulls pulls;
 
     PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
             PodPlacement placement, PodMoves moves, ReadinessProbes readiness, RollingReplace rollingReplace,
-            PodRestarts restarts) {
+            PodRestarts restarts, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
@@ -45,6 +46,7 @@ final class PodConvergence {
         this.readiness = readiness;
         this.rollingReplace = rollingReplace;
         this.restarts = restarts;
+        this.pulls = pulls;
     }
 
     /**
@@ -100,6 +102,9 @@ final class PodConvergence {
             }
             switch (plan.step()) {
                 case CREATE -> {
+                    if (!pulls.ready(pod, rt, rt.host, null)) {
+                        return;
+                    }
                     ContainerState created = create(pod, rt, specHash);
                     start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container");
                 }
