@@ -12,12 +12,14 @@ import dev.steward.contract.ImagePullProgress;
 import dev.steward.contract.ImagePullResult;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -91,17 +93,22 @@ final class ImagePuller {
             cmd = cmd.withAuthConfig(auth);
         }
         LOG.info("pulling {}{}", image, auth == null ? "" : " with the credentials of " + auth.getRegistryAddress());
+        // Waited for on a latch of its own: the callback's timed await closes the stream when it times out.
         try (Layers.Callback callback = cmd.exec(layers.new Callback())) {
-            while (!callback.awaitCompletion(PROGRESS_EVERY_MS, TimeUnit.MILLISECONDS)) {
+            while (!layers.finished.await(PROGRESS_EVERY_MS, TimeUnit.MILLISECONDS)) {
                 progress.accept(layers.progress());
             }
-        } catch (DockerException e) {
-            throw failure(image, message(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while pulling " + image, e);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("closing the pull of " + image + " failed", e);
+        }
+        if (layers.failure instanceof DockerException e) {
+            throw failure(image, message(e), e);
+        }
+        if (layers.failure != null) {
+            throw layers.failure instanceof RuntimeException r ? r : new IllegalStateException(layers.failure);
         }
         if (layers.error != null) {
             throw failure(image, layers.error, null);
@@ -164,7 +171,11 @@ final class ImagePuller {
         private final Set<String> seen = new HashSet<>();
         private final Set<String> done = new HashSet<>();
         private final Map<String, Long> bytes = new ConcurrentHashMap<>();
+        private final CountDownLatch finished = new CountDownLatch(1);
+        /** What the registry said went wrong, in the stream. */
         private volatile String error;
+        /** What ended the stream before it completed: an engine's error status, a broken connection. */
+        private volatile Throwable failure;
 
         synchronized ImagePullProgress progress() {
             return new ImagePullProgress(done.size(), seen.size(), bytes.values().stream().mapToLong(Long::longValue).sum());
@@ -195,6 +206,19 @@ final class ImagePuller {
             @Override
             public void onNext(PullResponseItem item) {
                 add(item);
+            }
+
+            @Override
+            public void onError(Throwable throwable) {
+                failure = throwable;
+                finished.countDown();
+                super.onError(throwable);
+            }
+
+            @Override
+            public void onComplete() {
+                finished.countDown();
+                super.onComplete();
             }
         }
     }

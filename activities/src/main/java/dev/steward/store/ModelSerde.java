@@ -1,6 +1,7 @@
 package dev.steward.store;
 
 import dev.steward.model.Condition;
+import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
@@ -27,6 +28,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PodKind.class)
 @SerdeImport(RestartPolicy.class)
 @SerdeImport(ProbeType.class)
+@SerdeImport(ImagePullPolicy.class)
 final class ModelSerde {
 
     private ModelSerde() {}

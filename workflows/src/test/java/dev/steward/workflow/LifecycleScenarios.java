@@ -63,6 +63,7 @@ public final class LifecycleScenarios {
     public static final UUID ENGINE_AWAY_SESSION_ID = UUID.fromString("e4a7c2d9-1b5f-4a38-9c60-8d2e7f1a3b95");
     public static final UUID DATABASE_AWAY_SESSION_ID = UUID.fromString("2c9e5a17-84b3-4f6d-a0c2-e7d1b8f4a693");
     public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
+    public static final UUID IMAGE_PULL_SESSION_ID = UUID.fromString("8a3f6d12-c4e7-4b95-a1d8-5e2c9b7f0a34");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
@@ -313,6 +314,25 @@ public final class LifecycleScenarios {
         session.setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.session(RESUMED_SESSION_ID));
+    }
+
+    /**
+     * A part whose image its engine lacks: the pull finds the registry unreachable and backs off, pulls
+     * once it is back, the pod runs; then DELETED. Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partImagePull(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
+        engine.lackImage(TestSessions.IMAGE);
+        engine.registryUnreachable(true);
+        PartWorkflow part = sandbox.startPart(IMAGE_PULL_SESSION_ID, TestSessions.part("web", "app"),
+                ReconcileSettings.DEFAULTS);
+        Eventually.await("app in ImagePullBackOff", part::view, v -> "ImagePullBackOff".equals(appOf(v).reason()));
+        engine.registryUnreachable(false);
+        sandbox.env().sleep(Duration.ofSeconds(30));
+        Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(IMAGE_PULL_SESSION_ID, "web"));
     }
 
     private static PodView appOf(PartView part) {

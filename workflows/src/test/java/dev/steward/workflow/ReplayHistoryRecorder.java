@@ -37,6 +37,7 @@ public class ReplayHistoryRecorder {
     public static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
     public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
     public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
+    public static final String IMAGE_PULL_HISTORY = "histories/part-image-pull.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
     public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
 
@@ -64,6 +65,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(IMAGE_PULL_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(IMAGE_PULL_HISTORY), LifecycleScenarios.partImagePull(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {

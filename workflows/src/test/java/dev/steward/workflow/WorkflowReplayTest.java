@@ -50,6 +50,8 @@ public class WorkflowReplayTest {
                         HostWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.ENGINE_AWAY_HISTORY, WorkflowReplayTest::assertIsAnEngineAwayAndBack,
                         PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.IMAGE_PULL_HISTORY, WorkflowReplayTest::assertIsAnImagePullBackingOff,
+                        PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
@@ -103,7 +105,9 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory engineAway;
         WorkflowExecutionHistory resumed;
         WorkflowExecutionHistory databaseAway;
+        WorkflowExecutionHistory imagePull;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            imagePull = LifecycleScenarios.partImagePull(sandbox);
             databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
@@ -117,6 +121,9 @@ public class WorkflowReplayTest {
         assertIsAnEngineAwayAndBack(engineAway);
         assertIsAResumedSession(resumed);
         assertIsADatabaseAwayAndBack(databaseAway);
+        assertIsAnImagePullBackingOff(imagePull);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(imagePull.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(databaseAway.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -205,6 +212,13 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a listing failed past its retries");
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the unknown pod was looked at again");
+    }
+
+    private static void assertIsAnImagePullBackingOff(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(activities(history).stream().filter("PullImage"::equals).count() >= 2, "the pull was tried again");
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "after a backoff");
     }
 
     private static void assertIsADatabaseAwayAndBack(WorkflowExecutionHistory history) {

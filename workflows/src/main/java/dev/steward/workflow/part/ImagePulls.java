@@ -32,8 +32,11 @@ final class ImagePulls {
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    /** Pulls under way, by host and image: pods of the part that need one image on one host share its pull. */
-    private final Map<List<String>, Promise<ImagePullResult>> underWay = new HashMap<>();
+    /**
+     * The pass's pulls, under way or done, by host and image: pods of the part that need one image on
+     * one host in one pass share its pull.
+     */
+    private final Map<List<String>, Promise<ImagePullResult>> pulls = new HashMap<>();
 
     ImagePulls(PartState state, PodEngines engines, PodTransitions transitions) {
         this.state = state;
@@ -86,15 +89,14 @@ final class ImagePulls {
         }
     }
 
-    /** The pull of {@code image} on {@code host}: the one under way, or a new one. */
+    /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */
+    void newPass() {
+        pulls.clear();
+    }
+
+    /** The pull of {@code image} on {@code host} in this pass: the one under way or done, or a new one. */
     private ImagePullResult pull(String host, String image) {
-        List<String> key = Arrays.asList(host, image);
-        Promise<ImagePullResult> pull = underWay.get(key);
-        if (pull == null) {
-            pull = Async.function(engines.pullsOn(host)::pullImage, image);
-            underWay.put(key, pull);
-            pull.handle((result, failure) -> underWay.remove(key));
-        }
-        return pull.get();
+        return pulls.computeIfAbsent(Arrays.asList(host, image),
+                key -> Async.function(engines.pullsOn(host)::pullImage, image)).get();
     }
 }

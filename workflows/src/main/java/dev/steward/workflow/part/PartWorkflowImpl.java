@@ -52,6 +52,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodRestarts restarts;
     private PodTransitions transitions;
     private PodConvergence pods;
+    private ImagePulls pulls;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -175,7 +176,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         PodPlacement placement = new PodPlacement(state, transitions);
         SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
         restarts = new PodRestarts(state, engines, transitions, podManager);
-        ImagePulls pulls = new ImagePulls(state, engines, transitions);
+        pulls = new ImagePulls(state, engines, transitions);
         pods = new PodConvergence(state, engines, transitions, podManager, placement,
                 new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
                 readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
@@ -228,6 +229,7 @@ public class PartWorkflowImpl implements PartWorkflow {
             return;
         }
         List<Promise<Void>> work = new ArrayList<>();
+        pulls.newPass();
         restarts.applyOperatorActions();
         String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
