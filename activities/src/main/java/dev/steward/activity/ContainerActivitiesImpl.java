@@ -207,6 +207,9 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         if (request.memoryBytes() != null) {
             hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
         }
+        if (request.nanoCpus() != null) {
+            hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
+        }
         CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param ports ports to expose and publish
  * @param labels the Steward labels, see {@link StewardLabels}
  * @param memoryBytes the memory limit, or {@code null} for none
+ * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
  */
 public record ContainerRequest(
         String name,
@@ -22,4 +23,5 @@ public record ContainerRequest(
         Map<String, String> env,
         List<PortMapping> ports,
         Map<String, String> labels,
-        Long memoryBytes) {}
+        Long memoryBytes,
+        Long nanoCpus) {}

@@ -18,8 +18,8 @@ import java.util.Map;
  * @param readiness when a worker counts as READY; absent: once it runs
  * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
  * @param hostSelector labels the pod's host must carry; empty for any host
- * @param resources what the pod reserves on its host besides its pod slot; its memory is also
- *     the container's memory limit
+ * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
+ *     are also the container's CPU and memory limits
  * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
  */
 public record PodSpec(
@@ -65,6 +65,12 @@ public record PodSpec(
     @JsonIgnore
     public boolean isJob() {
         return kind == PodKind.JOB;
+    }
+
+    /** The container's CPU limit in billionths of a CPU, from the CPUs the pod reserves. */
+    @JsonIgnore
+    public Long cpuLimitNanos() {
+        return resources.cpus() == null ? null : Math.round(resources.cpus() * 1_000_000_000d);
     }
 
     /** The container's memory limit, from the memory the pod reserves. */

@@ -17,6 +17,14 @@ public final class SpecHash {
     private SpecHash() {}
 
     public static String of(PodSpec pod) {
+        return of(pod, true);
+    }
+
+    /**
+     * @param cpuLimited whether the CPU limit counts: it does since CPUs became a limit; before, a
+     *     pod's CPUs were a reservation alone, and the hashes of pods that recorded them then leave it out
+     */
+    public static String of(PodSpec pod, boolean cpuLimited) {
         StringBuilder canonical = new StringBuilder();
         field(canonical, "image", pod.image());
         field(canonical, "command", String.join("\u0000", pod.command()));
@@ -28,6 +36,9 @@ public final class SpecHash {
         // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
         if (pod.memoryLimitBytes() != null) {
             field(canonical, "memory", pod.memoryLimitBytes().toString());
+        }
+        if (cpuLimited && pod.cpuLimitNanos() != null) {
+            field(canonical, "cpus", pod.cpuLimitNanos().toString());
         }
         return sha256(canonical.toString());
     }

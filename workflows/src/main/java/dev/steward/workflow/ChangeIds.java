@@ -45,6 +45,9 @@ public final class ChangeIds {
     /** Parts created containers from images already on the host before they pulled missing (or always-pulled) images. */
     public static final String PART_PULLS_IMAGES = "pulls-images";
 
+    /** Parts hashed a pod's spec without its CPUs before they became the container's CPU limit. */
+    public static final String PART_CPU_LIMITS = "cpu-limits";
+
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";
 

@@ -97,4 +97,22 @@ class SpecHashTest {
     void specsOfAnotherContainerHashDifferently(PodSpec one, PodSpec other) {
         assertNotEquals(SpecHash.of(one), SpecHash.of(other));
     }
+
+    @Test
+    void cpusCountAsALimitOnlyWhereTheyAreOne() {
+        PodSpec half = withCpus(0.5);
+        PodSpec one = withCpus(1.0);
+
+        assertNotEquals(SpecHash.of(half), SpecHash.of(one), "a changed CPU limit is another container");
+        assertNotEquals(SpecHash.of(base()), SpecHash.of(half), "an added CPU limit is another container");
+        assertEquals(SpecHash.of(base()), SpecHash.of(half, false), "before CPUs were a limit, they changed nothing");
+        assertEquals(SpecHash.of(half, false), SpecHash.of(one, false));
+        assertEquals(SpecHash.of(base()), SpecHash.of(base(), false), "a pod without CPUs keeps its hash");
+    }
+
+    private static PodSpec withCpus(double cpus) {
+        PodSpec b = base();
+        return new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
+                new PodResources(cpus, null));
+    }
 }

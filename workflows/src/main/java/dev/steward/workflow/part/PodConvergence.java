@@ -11,6 +11,7 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.model.Reason;
 import dev.steward.model.SpecHash;
 import dev.steward.workflow.ActivityFailures;
+import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.util.List;
@@ -68,7 +69,8 @@ final class PodConvergence {
         if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
             return;
         }
-        String specHash = SpecHash.of(pod);
+        String specHash = SpecHash.of(pod,
+                Workflow.getVersion(ChangeIds.PART_CPU_LIMITS, Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION);
         rt.engineRetryAt = null;
         try {
             if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
