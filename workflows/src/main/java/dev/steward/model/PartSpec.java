@@ -1,5 +1,6 @@
 package dev.steward.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -23,6 +24,12 @@ public record PartSpec(
         when = when == null ? PartGate.READY : when;
         onFailure = onFailure == null ? FailurePolicy.ABORT : onFailure;
         maxUnhealthy = maxUnhealthy == null ? "0" : maxUnhealthy;
+    }
+
+    /** The part's pods with each replica a pod of its own, in spec order: what its workflow runs. */
+    @JsonIgnore
+    public List<PodSpec> instances() {
+        return pods.stream().flatMap(pod -> pod.instances().stream()).toList();
     }
 
     /** A part with no gate that aborts its session when one of its pods fails. */

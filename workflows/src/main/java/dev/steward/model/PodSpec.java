@@ -1,6 +1,7 @@
 package dev.steward.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,8 @@ import java.util.Map;
  * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
  *     are also the container's CPU and memory limits
  * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
+ * @param replicas how many instances of the pod run, each a pod of its own named {@code {name}-{i}}
+ *     (i from 0); absent for one pod named {@code name}
  */
 public record PodSpec(
         String name,
@@ -34,7 +37,8 @@ public record PodSpec(
         Integer activeDeadlineSeconds,
         Map<String, String> hostSelector,
         PodResources resources,
-        ImagePullPolicy imagePullPolicy) {
+        ImagePullPolicy imagePullPolicy,
+        Integer replicas) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -49,6 +53,14 @@ public record PodSpec(
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
     }
 
+    /** A pod without replicas. */
+    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
+        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+                resources, imagePullPolicy, null);
+    }
+
     /** A pod whose image is pulled when its host does not have it. */
     public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
@@ -60,6 +72,23 @@ public record PodSpec(
     /** A worker for any host, with the default restart policy, no readiness check and no limits. */
     public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
         this(name, image, command, env, ports, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The pods this spec stands for: itself without replicas, else one pod per replica named
+     * {@code {name}-{i}}, each without replicas.
+     */
+    @JsonIgnore
+    public List<PodSpec> instances() {
+        if (replicas == null) {
+            return List.of(this);
+        }
+        List<PodSpec> instances = new ArrayList<>(replicas);
+        for (int i = 0; i < replicas; i++) {
+            instances.add(new PodSpec(name + "-" + i, image, command, env, ports, kind, restartPolicy, readiness,
+                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null));
+        }
+        return instances;
     }
 
     @JsonIgnore

@@ -89,6 +89,8 @@ public enum Reason {
             Subject.POD),
     MOVE_FAILED("MoveFailed", "the pod could not move off its draining host yet: it keeps running and tries again",
             Subject.POD),
+    SCALED_DOWN("ScaledDown", "the pod is a replica its pod's spec no longer has: its container is removed and its room"
+            + " given back", Subject.POD),
     NO_CONTAINER("NoContainer", "no container of the pod exists", Subject.POD),
     INVALID_SPEC("InvalidSpec", "the engine refused the pod's spec (for example an image it does not have)",
             Subject.POD),

@@ -24,6 +24,8 @@ public final class SessionSpecValidator {
 
     /** Sessions are listed by owner through an index, whose entries PostgreSQL keeps small. */
     public static final int MAX_OWNER_LENGTH = 256;
+    /** Replicas of one pod, at most. */
+    public static final int MAX_REPLICAS = 100;
 
     private SessionSpecValidator() {}
 
@@ -150,6 +152,37 @@ public final class SessionSpecValidator {
         Set<String> podNames = new HashSet<>();
         for (int j = 0; j < part.pods().size(); j++) {
             validatePod(part.pods().get(j), path + ".pods[" + j + "]", podNames, errors);
+        }
+        validateInstances(part, path, errors);
+    }
+
+    /** Each replica is a pod named {@code {pod}-{i}}: that name must be free among the part's pods, and a DNS label. */
+    private static void validateInstances(PartSpec part, String path, List<FieldError> errors) {
+        Set<String> instanceNames = new HashSet<>();
+        part.pods().stream().filter(pod -> pod != null && pod.replicas() == null)
+                .forEach(pod -> instanceNames.add(pod.name()));
+        for (int j = 0; j < part.pods().size(); j++) {
+            PodSpec pod = part.pods().get(j);
+            if (pod == null || pod.replicas() == null || isBlank(pod.name())) {
+                continue;
+            }
+            String replicasPath = path + ".pods[" + j + "].replicas";
+            if (pod.replicas() < 1 || pod.replicas() > MAX_REPLICAS) {
+                errors.add(new FieldError(replicasPath, "must be between 1 and " + MAX_REPLICAS));
+                continue;
+            }
+            for (PodSpec instance : pod.instances()) {
+                if (!NAME.matcher(instance.name()).matches()) {
+                    errors.add(new FieldError(replicasPath, "its pod '" + instance.name()
+                            + "' must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
+                    break;
+                }
+                if (!instanceNames.add(instance.name())) {
+                    errors.add(new FieldError(replicasPath, "its pod '" + instance.name()
+                            + "' has the name of another pod of the part"));
+                    break;
+                }
+            }
         }
     }
 

@@ -48,6 +48,12 @@ public final class ChangeIds {
     /** Parts hashed a pod's spec without its CPUs before they became the container's CPU limit. */
     public static final String PART_CPU_LIMITS = "cpu-limits";
 
+    /**
+     * Parts kept the pods they started with before replicas: a spec change that adds or removes pods
+     * (replicas scaled) adds them to the part or removes their containers and room.
+     */
+    public static final String PART_REPLICAS = "pod-replicas";
+
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";
 

@@ -40,6 +40,7 @@ public class ReplayHistoryRecorder {
     public static final String IMAGE_PULL_HISTORY = "histories/part-image-pull.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
     public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
+    public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -70,6 +71,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(IMAGE_PULL_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(IMAGE_PULL_HISTORY), LifecycleScenarios.partImagePull(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(REPLICAS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(REPLICAS_HISTORY), LifecycleScenarios.partReplicas(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {

@@ -55,6 +55,8 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.REPLICAS_HISTORY, WorkflowReplayTest::assertIsAScaledPart,
                         PartWorkflowImpl.class));
     }
 
@@ -106,8 +108,10 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory resumed;
         WorkflowExecutionHistory databaseAway;
         WorkflowExecutionHistory imagePull;
+        WorkflowExecutionHistory replicas;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             imagePull = LifecycleScenarios.partImagePull(sandbox);
+            replicas = LifecycleScenarios.partReplicas(sandbox);
             databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
@@ -122,6 +126,9 @@ public class WorkflowReplayTest {
         assertIsAResumedSession(resumed);
         assertIsADatabaseAwayAndBack(databaseAway);
         assertIsAnImagePullBackingOff(imagePull);
+        assertIsAScaledPart(replicas);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(replicas.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(imagePull.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -219,6 +226,23 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(activities(history).stream().filter("PullImage"::equals).count() >= 2, "the pull was tried again");
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "after a backoff");
+    }
+
+    private static void assertIsAScaledPart(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
+                .filter(e -> e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals("setSpec"))
+                .count(), "two spec changes");
+        assertTrue(history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().get("changeId"))
+                .anyMatch(id -> id != null && id.getPayloads(0).getData().toStringUtf8().contains(ChangeIds.PART_REPLICAS)),
+                "the scaling branch is recorded");
+        assertEquals(5, activities(history).stream().filter("EnsureContainer"::equals).count(), "5 containers created");
+        assertEquals(5, activities(history).stream().filter("RemoveContainer"::equals).count(),
+                "3 removed when scaled to 2, 2 when deleted");
     }
 
     private static void assertIsADatabaseAwayAndBack(WorkflowExecutionHistory history) {

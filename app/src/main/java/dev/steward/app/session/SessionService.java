@@ -238,7 +238,7 @@ public class SessionService {
     public void podAction(UUID id, String part, String pod, PodAction.Kind action) {
         SessionRow row = find(id);
         boolean known = row.spec().parts().stream().filter(p -> p.name().equals(part))
-                .flatMap(p -> p.pods().stream()).anyMatch(p -> p.name().equals(pod));
+                .flatMap(p -> p.instances().stream()).anyMatch(p -> p.name().equals(pod));
         if (!known) {
             throw new NotFound("pod " + part + "/" + pod + " of session " + id);
         }

@@ -53,6 +53,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodTransitions transitions;
     private PodConvergence pods;
     private ImagePulls pulls;
+    private PodReplicas replicas;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -109,7 +110,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     public void setSpec(PartSpecChange change) {
         // The session may cascade its desired status with the same generation before the spec arrives.
         if (change.generation() >= state.generation) {
-            state.podSpecs = PartState.specsByName(change.spec());
+            state.takeSpec(change.spec());
             state.generation = change.generation();
             state.wake = true;
         }
@@ -177,6 +178,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
         restarts = new PodRestarts(state, engines, transitions, podManager);
         pulls = new ImagePulls(state, engines, transitions);
+        replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podManager, placement,
                 new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
                 readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
@@ -224,11 +226,18 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void reconcile() {
         long startedAt = Workflow.currentTimeMillis();
+        boolean scaled = replicas.scaled();
+        if (scaled) {
+            replicas.addNew();
+        }
         Map<String, List<ContainerState>> observed = engines.observe();
         if (observed == null) {
             return;
         }
         List<Promise<Void>> work = new ArrayList<>();
+        if (scaled) {
+            work.add(Async.procedure(() -> replicas.removeDropped(observed)));
+        }
         pulls.newPass();
         restarts.applyOperatorActions();
         String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
