@@ -74,11 +74,12 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final Supplier<DockerClient> engine;
     private final ReadinessProbe readiness;
     private final ImagePuller images;
+    private final Function<ContainerRequest, Map<String, String>> env;
 
     /** On the service's own engine, the one client of the process. */
     @Inject
-    public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths) {
-        this(() -> docker, auths::forImage);
+    public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets) {
+        this(() -> docker, auths::forImage, secrets::of);
     }
 
     /**
@@ -86,9 +87,12 @@ public class ContainerActivitiesImpl implements ContainerActivities {
      * starts, or reconnects to a changed endpoint, is reached again once it answers.
      *
      * @param auths the registry credentials for pulling an image, {@code null} for none
+     * @param env a container's environment, with the values its request takes from secrets
      */
-    public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths) {
+    public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
+            Function<ContainerRequest, Map<String, String>> env) {
         this.engine = engine;
+        this.env = env;
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths);
     }
@@ -213,7 +217,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())
-                .withEnv(envList(request.env()))
+                .withEnv(envList(env.apply(request)))
                 .withExposedPorts(exposed)
                 .withHostConfig(hostConfig);
         if (request.command() != null && !request.command().isEmpty()) {

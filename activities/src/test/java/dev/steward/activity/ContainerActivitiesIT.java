@@ -90,7 +90,7 @@ class ContainerActivitiesIT {
 
     @BeforeEach
     void setUp() {
-        activities = new ContainerActivitiesImpl(() -> docker, image -> null);
+        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env);
         session = newSession();
     }
 
@@ -281,7 +281,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null);
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null, Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -299,7 +299,7 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null);
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null, Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -320,7 +320,7 @@ class ContainerActivitiesIT {
                 List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
                 labels,
                 64L * 1024 * 1024,
-                500_000_000L);
+                500_000_000L, Map.of());
 
         ContainerState state = activities.ensureContainer(request);
         assertEquals(labels, filterSteward(state.labels()));
@@ -388,7 +388,7 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null);
+                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null, Map.of());
     }
 
     private static List<String> ids(List<ContainerState> states) {

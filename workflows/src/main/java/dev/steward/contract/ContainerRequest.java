@@ -1,6 +1,7 @@
 package dev.steward.contract;
 
 import dev.steward.model.PortMapping;
+import dev.steward.model.SecretKeyRef;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,8 @@ import java.util.Map;
  * @param labels the Steward labels, see {@link StewardLabels}
  * @param memoryBytes the memory limit, or {@code null} for none
  * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
+ * @param secretEnv environment variables whose values the activity takes from secrets, by name;
+ *     only the references travel, never the values
  */
 public record ContainerRequest(
         String name,
@@ -24,4 +27,5 @@ public record ContainerRequest(
         List<PortMapping> ports,
         Map<String, String> labels,
         Long memoryBytes,
-        Long nanoCpus) {}
+        Long nanoCpus,
+        Map<String, SecretKeyRef> secretEnv) {}

@@ -32,6 +32,11 @@ public record PartSpec(
         return pods.stream().flatMap(pod -> pod.instances().stream()).toList();
     }
 
+    /** The same part with {@code pods} for its pods. */
+    public PartSpec withPods(List<PodSpec> pods) {
+        return new PartSpec(name, pods, after, when, onFailure, maxUnhealthy);
+    }
+
     /** A part with no gate that aborts its session when one of its pods fails. */
     public PartSpec(String name, List<PodSpec> pods) {
         this(name, pods, null, null, null, null);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One container of a part.
@@ -11,7 +12,7 @@ import java.util.Map;
  * @param name unique within its part, a DNS label
  * @param image the image reference, for example {@code localhost/busybox:latest}
  * @param command the command and its arguments; empty for the image's default
- * @param env environment variables, name to value
+ * @param env environment variables, name to value: given, or taken from a secret
  * @param ports ports to expose
  * @param kind worker (kept running, the default) or job (runs once)
  * @param restartPolicy when an exited container is restarted; {@code always} for workers and
@@ -29,7 +30,7 @@ public record PodSpec(
         String name,
         String image,
         List<String> command,
-        Map<String, String> env,
+        Map<String, EnvValue> env,
         List<PortMapping> ports,
         PodKind kind,
         RestartPolicy restartPolicy,
@@ -54,15 +55,15 @@ public record PodSpec(
     }
 
     /** A pod without replicas. */
-    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports,
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
-        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+        this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
                 resources, imagePullPolicy, null);
     }
 
     /** A pod whose image is pulled when its host does not have it. */
-    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports,
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources) {
         this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
@@ -70,8 +71,14 @@ public record PodSpec(
     }
 
     /** A worker for any host, with the default restart policy, no readiness check and no limits. */
-    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports) {
         this(name, image, command, env, ports, null, null, null, null, null, null, null);
+    }
+
+    /** The same pod with {@code env} for its env. */
+    public PodSpec withEnv(Map<String, EnvValue> env) {
+        return new PodSpec(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds,
+                hostSelector, resources, imagePullPolicy, replicas);
     }
 
     /**
@@ -89,6 +96,30 @@ public record PodSpec(
                     activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null));
         }
         return instances;
+    }
+
+    /** The secrets' keys its env takes values from, by variable name. */
+    @JsonIgnore
+    public Map<String, SecretKeyRef> secretEnv() {
+        Map<String, SecretKeyRef> refs = new TreeMap<>();
+        env.forEach((name, value) -> {
+            if (value != null && value.isSecret()) {
+                refs.put(name, value.valueFrom());
+            }
+        });
+        return refs;
+    }
+
+    /** The env's given values, by variable name. */
+    @JsonIgnore
+    public Map<String, String> givenEnv() {
+        Map<String, String> given = new TreeMap<>();
+        env.forEach((name, value) -> {
+            if (value != null && !value.isSecret()) {
+                given.put(name, value.value());
+            }
+        });
+        return given;
     }
 
     @JsonIgnore

@@ -24,4 +24,9 @@ public record SessionSpec(
     public SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSpec> parts, Timeslot timeslot) {
         this(owner, desiredStatus, parts, timeslot, null);
     }
+
+    /** The same session with {@code parts} for its parts. */
+    public SessionSpec withParts(List<PartSpec> parts) {
+        return new SessionSpec(owner, desiredStatus, parts, timeslot, restart);
+    }
 }

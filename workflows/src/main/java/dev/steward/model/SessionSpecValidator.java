@@ -200,11 +200,15 @@ public final class SessionSpecValidator {
                 errors.add(new FieldError(path + ".command[" + k + "]", "must not be null"));
             }
         }
-        for (Map.Entry<String, String> env : pod.env().entrySet()) {
+        for (Map.Entry<String, EnvValue> env : pod.env().entrySet()) {
+            String envPath = path + ".env." + env.getKey();
+            EnvValue value = env.getValue();
             if (!ENV_NAME.matcher(env.getKey()).matches()) {
-                errors.add(new FieldError(path + ".env." + env.getKey(), "is not a valid environment variable name"));
-            } else if (env.getValue() == null) {
-                errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
+                errors.add(new FieldError(envPath, "is not a valid environment variable name"));
+            } else if (value == null || (value.value() == null && value.valueFrom() == null)) {
+                errors.add(new FieldError(envPath, "must not be null"));
+            } else if (value.isSecret() && (isBlank(value.valueFrom().secret()) || isBlank(value.valueFrom().key()))) {
+                errors.add(new FieldError(envPath + ".valueFrom", "must name a secret and a key"));
             }
         }
         validateBehaviour(pod, path, errors);
@@ -288,6 +292,11 @@ public final class SessionSpecValidator {
         if (value != null && value < 1) {
             errors.add(new FieldError(path, "must be at least 1"));
         }
+    }
+
+    /** Whether {@code name} is a DNS label, as part, pod and secret names are. */
+    public static boolean isName(String name) {
+        return name != null && NAME.matcher(name).matches();
     }
 
     private static void validateName(String name, String path, Set<String> seen, List<FieldError> errors) {

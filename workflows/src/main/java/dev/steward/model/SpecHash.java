@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.TreeMap;
 
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
@@ -28,7 +27,10 @@ public final class SpecHash {
         StringBuilder canonical = new StringBuilder();
         field(canonical, "image", pod.image());
         field(canonical, "command", String.join("\u0000", pod.command()));
-        new TreeMap<>(pod.env()).forEach((name, value) -> field(canonical, "env." + name, value));
+        pod.givenEnv().forEach((name, value) -> field(canonical, "env." + name, value));
+        // A secret's value is not the workflow's to know: its version stands for it, so a rotation replaces the container.
+        pod.secretEnv().forEach((name, ref) -> field(canonical, "envFrom." + name,
+                ref.secret() + "\u0000" + ref.key() + "\u0000" + ref.version()));
         pod.ports().stream()
                 .sorted(Comparator.comparingInt(PortMapping::containerPort)
                         .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))

@@ -100,6 +100,19 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void anEnvValueFromASecretNamesTheSecretAndTheKey() {
+        assertEquals(List.of(), fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef("db", "password", null)))));
+        assertEquals(List.of("parts[0].pods[0].env.PW.valueFrom"),
+                fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef(" ", "password", null)))));
+        assertEquals(List.of("parts[0].pods[0].env.PW.valueFrom"),
+                fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef("db", null, null)))));
+    }
+
+    private static PodSpec withEnv(PodSpec p, SecretKeyRef ref) {
+        return p.withEnv(Map.of("PW", EnvValue.fromSecret(ref)));
+    }
+
+    @Test
     void replicasAreOneToTheLimitAndTheirPodNamesFree() {
         assertEquals(List.of(), fields(withPod(0, 0, p -> replicated(p, 3))));
         assertEquals(List.of(), fields(withPod(0, 0, p -> replicated(p, SessionSpecValidator.MAX_REPLICAS))));

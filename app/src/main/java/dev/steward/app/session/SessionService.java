@@ -5,6 +5,7 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
+import dev.steward.app.secret.SecretRefs;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
@@ -65,10 +66,13 @@ public class SessionService {
     private final SessionReadModel readModel;
     private final PartRepository parts;
     private final SessionResume resume;
+    private final SecretRefs secretRefs;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
-            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume) {
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
+            SecretRefs secretRefs) {
         this.resume = resume;
+        this.secretRefs = secretRefs;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -81,8 +85,9 @@ public class SessionService {
      * Writes the session's rows, then starts its workflow. When Temporal does not confirm the start,
      * the creation is undone so that nothing is left half-way (see {@link #undoCreate}).
      */
-    public SessionView create(@Nullable SessionSpec spec) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+    public SessionView create(@Nullable SessionSpec requested) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested));
+        SessionSpec spec = secretRefs.stamp(requested);
         UUID id = UUID.randomUUID();
         LogContext.enter(WorkflowIds.session(id));
         try {
@@ -225,8 +230,9 @@ public class SessionService {
      *
      * @return the generation the new spec has
      */
-    public long updateSpec(UUID id, @Nullable SessionSpec spec) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+    public long updateSpec(UUID id, @Nullable SessionSpec requested) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested));
+        SessionSpec spec = secretRefs.stamp(requested);
         SessionRow row = find(id);
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");

@@ -120,10 +120,10 @@ final class PodEngines {
 
     /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */
     ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
-        return new ContainerRequest(containerName, pod.image(), pod.command(), pod.env(), pod.ports(),
+        return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
                 StewardLabels.forPod(state.sessionId, state.name, pod.name(), state.generation, specHash,
                         state.settings.deployment(), state.startedBeforePlacement ? null : host),
-                pod.memoryLimitBytes(), pod.cpuLimitNanos());
+                pod.memoryLimitBytes(), pod.cpuLimitNanos(), pod.secretEnv());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */

@@ -1,17 +1,15 @@
-package dev.steward.app.api;
-
-import io.micronaut.core.annotation.Nullable;
+package dev.steward.model;
 
 /**
  * What text Steward can store. PostgreSQL refuses U+0000 in text and JSON, and a lone UTF-16
  * surrogate has no UTF-8 form: the driver would store a {@code ?} in its place.
  */
-final class StorableText {
+public final class StorableText {
 
     private StorableText() {}
 
     /** Why {@code text} cannot be stored, or {@code null} when it can. */
-    static @Nullable String problem(String text) {
+    public static String problem(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\u0000') {
