@@ -49,7 +49,8 @@ public class SecretEnv {
         return secrets.findById(secret).map(SecretRow::dataEncrypted).map(data::open).orElse(null);
     }
 
-    private static ApplicationFailure missing(ContainerRequest request, String name, SecretKeyRef ref, boolean noSecret) {
+    private static ApplicationFailure missing(ContainerRequest request, String name, SecretKeyRef ref,
+            boolean noSecret) {
         String what = noSecret ? "secret " + ref.secret() + " does not exist"
                 : "secret " + ref.secret() + " has no key " + ref.key();
         return ApplicationFailure.newNonRetryableFailure("container " + request.name() + " takes env " + name

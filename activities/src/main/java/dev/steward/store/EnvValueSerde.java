@@ -31,10 +31,10 @@ public class EnvValueSerde implements Serde<EnvValue> {
         if (node.isString()) {
             return EnvValue.of(storable(decoder, node.getStringValue()));
         }
-        if (!node.isObject() || node.size() != 1 || node.get("valueFrom") == null || !node.get("valueFrom").isObject()) {
+        JsonNode from = node.isObject() && node.size() == 1 ? node.get("valueFrom") : null;
+        if (from == null || !from.isObject()) {
             throw decoder.createDeserializationException(SHAPE, null);
         }
-        JsonNode from = node.get("valueFrom");
         for (Map.Entry<String, JsonNode> field : from.entries()) {
             if (!REF_FIELDS.contains(field.getKey())) {
                 throw decoder.createDeserializationException("valueFrom." + field.getKey() + ": unknown field", null);

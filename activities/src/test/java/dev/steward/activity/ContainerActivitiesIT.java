@@ -281,7 +281,8 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null, Map.of());
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
+                Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -299,7 +300,8 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null, Map.of());
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
+                Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -388,7 +390,8 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null, Map.of());
+                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null,
+                Map.of());
     }
 
     private static List<String> ids(List<ContainerState> states) {

@@ -54,12 +54,16 @@ public record PodSpec(
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
     }
 
-    /** A pod without replicas. */
+    /**
+     * A pod without replicas.
+     *
+     * @param env each value a string, or an {@link EnvValue}
+     */
     public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports,
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
-        this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
-                resources, imagePullPolicy, null);
+        this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness,
+                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null);
     }
 
     /** A pod whose image is pulled when its host does not have it. */

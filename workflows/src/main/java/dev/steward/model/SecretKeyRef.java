@@ -5,8 +5,8 @@ package dev.steward.model;
  *
  * @param secret the secret's name
  * @param key the key within it
- * @param version the secret's version when the spec was taken, stamped by the service (never given
- *     by a client): a pod's spec hash covers it, so rotating the secret replaces the pods using it
+ * @param version the secret's version when the spec was taken, stamped by the service over whatever
+ *     a client gave: a pod's spec hash covers it, so rotating the secret replaces the pods using it
  */
 public record SecretKeyRef(String secret, String key, Long version) {
 

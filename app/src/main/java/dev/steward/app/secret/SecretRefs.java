@@ -34,7 +34,10 @@ public class SecretRefs {
         this.data = data;
     }
 
-    /** The spec with every secret reference at its secret's current version; a 422 naming each unknown secret or key. */
+    /**
+     * The spec with every secret reference at its secret's current version; a 422 naming each
+     * unknown secret or key.
+     */
     public SessionSpec stamp(SessionSpec spec) {
         Map<String, Optional<SecretRow>> rows = new HashMap<>();
         Map<String, Map<String, String>> opened = new HashMap<>();
