@@ -78,9 +78,22 @@ service_java_flags() {
   printf '%s\n' "${flags[@]}"
 }
 
+# The key that encrypts secrets at rest: STEWARD_SECRETS_KEY or STEWARD_SECRETS_KEY_FILE when set,
+# else a key file in the state directory, created once and readable by its owner alone.
+ensure_secrets_key() {
+  [[ -n ${STEWARD_SECRETS_KEY:-} || -n ${STEWARD_SECRETS_KEY_FILE:-} ]] && return
+  local file=$STEWARD_STATE/secrets.key
+  if [[ ! -s $file ]]; then
+    (umask 077 && head -c 32 /dev/urandom | base64 >"$file") || die "could not create the secrets key $file"
+    log "created the secrets key $file (keep it: secrets stored under it cannot be read without it)"
+  fi
+  export STEWARD_SECRETS_KEY_FILE=$file
+}
+
 # The service in the foreground: java with its flags, then the jar.
 run_service() {
   local flags
+  ensure_secrets_key
   mapfile -t flags < <(service_java_flags)
   echo "$BASHPID" >"$STEWARD_STATE/service.pid"
   echo "${MICRONAUT_SERVER_PORT:-8080}" >"$STEWARD_STATE/service.port"

@@ -1,5 +1,6 @@
 # Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the
-# image check, Chromium and its chromedriver for the dashboard's browser test.
+# image check, Chromium and its chromedriver for the dashboard's browser test, the distribution
+# registry, htpasswd and openssl for the private-registry test.
 # shellcheck shell=bash
 
 ensure_test_tools() {
@@ -8,5 +9,8 @@ ensure_test_tools() {
   { have node && have npm; } || missing+=(nodejs npm)
   have debootstrap || missing+=(debootstrap)
   { have chromium && have chromedriver; } || missing+=(chromium chromium-driver)
+  have docker-registry || missing+=(docker-registry)
+  have htpasswd || missing+=(apache2-utils)
+  have openssl || missing+=(openssl)
   install_packages "${missing[@]}"
 }

@@ -12,6 +12,7 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.exception.NotModifiedException;
+import com.github.dockerjava.api.model.AuthConfig;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
@@ -20,10 +21,13 @@ import com.github.dockerjava.api.model.RestartPolicy;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.ImagePullResult;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.model.PortMapping;
 import io.micronaut.core.annotation.Nullable;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -35,6 +39,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,8 +51,8 @@ import org.slf4j.LoggerFactory;
  * API (checked with Podman 4.3, API 1.41).
  *
  * <p>Every method is idempotent. Only spec errors (unknown image, a request the engine calls
- * invalid) fail non-retryably, as {@link ContainerActivities#INVALID_SPEC}; everything else
- * propagates and Temporal's retry policy retries it.
+ * invalid) fail non-retryably, as {@link ContainerActivities#INVALID_SPEC}, and so do pulls the
+ * registry refuses; everything else propagates and Temporal's retry policy retries it.
  */
 @Singleton
 public class ContainerActivitiesImpl implements ContainerActivities {
@@ -68,20 +73,28 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     private final Supplier<DockerClient> engine;
     private final ReadinessProbe readiness;
+    private final ImagePuller images;
+    private final Function<ContainerRequest, Map<String, String>> env;
 
     /** On the service's own engine, the one client of the process. */
     @Inject
-    public ContainerActivitiesImpl(DockerClient docker) {
-        this(() -> docker);
+    public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets) {
+        this(() -> docker, auths::forImage, secrets::of);
     }
 
     /**
      * On an engine whose client is looked up at every call: an engine that is down when the worker
      * starts, or reconnects to a changed endpoint, is reached again once it answers.
+     *
+     * @param auths the registry credentials for pulling an image, {@code null} for none
+     * @param env a container's environment, with the values its request takes from secrets
      */
-    public ContainerActivitiesImpl(Supplier<DockerClient> engine) {
+    public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
+            Function<ContainerRequest, Map<String, String>> env) {
         this.engine = engine;
+        this.env = env;
         this.readiness = new ReadinessProbe(engine);
+        this.images = new ImagePuller(engine, auths);
     }
 
     @Override
@@ -121,6 +134,17 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         }
         LOG.info("created container {} ({}) from {}", request.name(), created.getId(), request.image());
         return inspect(created.getId());
+    }
+
+    @Override
+    public boolean hasImage(String image) {
+        return images.has(image);
+    }
+
+    @Override
+    public ImagePullResult pullImage(String image) {
+        ActivityExecutionContext activity = Activity.getExecutionContext();
+        return images.pull(image, activity::heartbeat);
     }
 
     @Override
@@ -187,10 +211,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         if (request.memoryBytes() != null) {
             hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
         }
+        if (request.nanoCpus() != null) {
+            hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
+        }
         CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())
-                .withEnv(envList(request.env()))
+                .withEnv(envList(env.apply(request)))
                 .withExposedPorts(exposed)
                 .withHostConfig(hostConfig);
         if (request.command() != null && !request.command().isEmpty()) {

@@ -25,15 +25,19 @@ public class EngineActivities {
     private final PodRepository pods;
     private final PlacementRepository placements;
     private final PartSignaller parts;
+    private final RegistryAuths auths;
+    private final SecretEnv secrets;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
-            PlacementRepository placements, PartSignaller parts) {
+            PlacementRepository placements, PartSignaller parts, RegistryAuths auths, SecretEnv secrets) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;
         this.pods = pods;
         this.placements = placements;
         this.parts = parts;
+        this.auths = auths;
+        this.secrets = secrets;
     }
 
     /** The service's own engine, resynced as the local host. */
@@ -44,7 +48,7 @@ public class EngineActivities {
 
     /** Container activities on {@code host}'s engine, whose client is looked up at every call. */
     public ContainerActivities containers(String host) {
-        return new ContainerActivitiesImpl(engine(host));
+        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of);
     }
 
     /** @param containers the container activities on the same host, from {@link #containers} */

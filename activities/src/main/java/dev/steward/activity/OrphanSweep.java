@@ -43,7 +43,7 @@ public final class OrphanSweep {
         String pod = container.label(StewardLabels.POD);
         return spec.parts().stream()
                 .filter(p -> p.name().equals(part))
-                .map(PartSpec::pods)
+                .map(PartSpec::instances)
                 .flatMap(List::stream)
                 .map(PodSpec::name)
                 .anyMatch(name -> name.equals(pod));

@@ -63,7 +63,7 @@ public class RecordingActivitiesImpl implements RecordingActivities {
                 case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
                         t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
                 case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
-                case POD -> pods.updateStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
+                case POD -> pods.upsertStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
                         t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
                         t.lastExit() == null ? null : t.lastExit().code(),
                         t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);

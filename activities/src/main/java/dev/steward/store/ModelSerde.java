@@ -2,6 +2,7 @@ package dev.steward.store;
 
 import dev.steward.model.Condition;
 import dev.steward.model.EventAwait;
+import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
@@ -29,6 +30,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PodKind.class)
 @SerdeImport(RestartPolicy.class)
 @SerdeImport(ProbeType.class)
+@SerdeImport(ImagePullPolicy.class)
 final class ModelSerde {
 
     private ModelSerde() {}

@@ -90,7 +90,7 @@ class ContainerActivitiesIT {
 
     @BeforeEach
     void setUp() {
-        activities = new ContainerActivitiesImpl(docker);
+        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env);
         session = newSession();
     }
 
@@ -281,7 +281,8 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null);
+                StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
+                Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -299,7 +300,8 @@ class ContainerActivitiesIT {
                 List.of(),
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null);
+                StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
+                Map.of());
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -319,7 +321,8 @@ class ContainerActivitiesIT {
                 Map.of("GREETING", "hello world", "EMPTY", "", "STEWARD_MODE", "test"),
                 List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
                 labels,
-                null);
+                64L * 1024 * 1024,
+                500_000_000L, Map.of());
 
         ContainerState state = activities.ensureContainer(request);
         assertEquals(labels, filterSteward(state.labels()));
@@ -347,6 +350,8 @@ class ContainerActivitiesIT {
 
         assertEquals("no", inspected.getHostConfig().getRestartPolicy().getName());
         assertEquals(Boolean.TRUE, inspected.getHostConfig().getInit());
+        assertEquals(500_000_000L, inspected.getHostConfig().getNanoCPUs(), "the CPU limit");
+        assertEquals(64L * 1024 * 1024, inspected.getHostConfig().getMemory(), "the memory limit");
     }
 
     @Test
@@ -385,7 +390,8 @@ class ContainerActivitiesIT {
                 command,
                 Map.of(),
                 List.of(),
-                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null);
+                StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null,
+                Map.of());
     }
 
     private static List<String> ids(List<ContainerState> states) {

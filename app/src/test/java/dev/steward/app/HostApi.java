@@ -13,6 +13,7 @@ import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,13 @@ final class HostApi {
     /** The engines tests may place pods on: the shared one, and the launcher's second one. */
     static String firstEngine() {
         return requiredEnv("DOCKER_HOST", "unix:///root/.local/state/steward/podman/podman.sock");
+    }
+
+    /** The environment that points the podman command at the first engine: its configuration and storage. */
+    static Map<String, String> firstEnginePodman() {
+        Path dir = Path.of(firstEngine().substring("unix://".length())).getParent();
+        return Map.of("CONTAINERS_CONF", dir.resolve("containers.conf").toString(),
+                "CONTAINERS_STORAGE_CONF", dir.resolve("storage.conf").toString());
     }
 
     static String secondEngine() {

@@ -160,7 +160,8 @@ class HostWorkersIT {
         UUID session = UUID.randomUUID();
         return new ContainerRequest(ContainerNames.of(session, "web", pod, "0123456789abcdef"), Specs.BUSYBOX,
                 List.of("sleep", "60"), Map.of(), List.of(),
-                StewardLabels.forPod(session, "web", pod, 1, "0123456789abcdef", deployment, null), null);
+                StewardLabels.forPod(session, "web", pod, 1, "0123456789abcdef", deployment, null), null, null,
+                Map.of());
     }
 
     /** This test's containers on {@code engine}. */

@@ -36,7 +36,8 @@ class ImageIT {
         assertEquals("root", System.getProperty("user.name"), "the stand-in base images need root (debootstrap)");
         assertTrue(Runtime.version().feature() >= IMAGE_JAVA,
                 "the stand-in base images take this JVM's JDK, which must be Java " + IMAGE_JAVA + " or newer");
-        Map<String, String> podman = podmanEnvironment();
+        // Podman on the launcher's engine, where the stand-in base images stay.
+        Map<String, String> podman = HostApi.firstEnginePodman();
         String version = Runtime.version().toString().replaceAll("[^0-9.].*", "");
         String runtimeBase = "localhost/steward-runtime-base:" + version;
         String buildBase = "localhost/steward-build-base:" + version + "-maven";
@@ -93,13 +94,6 @@ class ImageIT {
 
     private static boolean running(Map<String, String> podman, String container) {
         return command(podman, "podman", "inspect", "-f", "{{.State.Running}}", container).strip().equals("true");
-    }
-
-    /** Podman on the launcher's engine: its configuration and storage, where the stand-in base images stay. */
-    private static Map<String, String> podmanEnvironment() {
-        Path dir = Path.of(HostApi.firstEngine().substring("unix://".length())).getParent();
-        return Map.of("CONTAINERS_CONF", dir.resolve("containers.conf").toString(),
-                "CONTAINERS_STORAGE_CONF", dir.resolve("storage.conf").toString());
     }
 
     private static String command(Map<String, String> environment, String... command) {

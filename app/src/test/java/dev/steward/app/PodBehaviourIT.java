@@ -162,6 +162,23 @@ class PodBehaviourIT extends SessionApiTest {
     }
 
     @Test
+    void aPodsResourcesAreItsContainersLimitsAndAChangeOfThemReplacesIt() {
+        UUID id = api.create(session("limits", part("p", withResources(sleeper("capped"), 0.5, 64)))).id();
+        PodView capped = awaitPod(id, "p", "capped", p -> p.status() == PodStatus.READY);
+        var limits = docker.inspectContainerCmd(capped.containerId()).exec().getHostConfig();
+        assertEquals(500_000_000L, limits.getNanoCPUs());
+        assertEquals(64L * 1024 * 1024, limits.getMemory());
+
+        // Podman's Docker-compatible API has no update call: new limits take a new container.
+        putSpec(id, session("limits", part("p", withResources(sleeper("capped"), 1.0, 64))));
+        PodView raised = awaitPod(id, "p", "capped",
+                p -> p.status() == PodStatus.READY && !capped.containerId().equals(p.containerId()));
+        assertEquals(1_000_000_000L, docker.inspectContainerCmd(raised.containerId()).exec().getHostConfig().getNanoCPUs());
+        assertGone(capped.containerId());
+        cleanUp(id);
+    }
+
+    @Test
     void aReplacementThatNeverBecomesReadyLeavesTheOldContainerRunning() {
         Map<String, Object> check = Map.of("type", "exec", "command", List.of("test", "-f", "/tmp/ok"),
                 "intervalSeconds", 1);
@@ -304,6 +321,12 @@ class PodBehaviourIT extends SessionApiTest {
         Map<String, Object> job = pod(name, List.of("sh", "-c", script), Map.of());
         job.put("kind", "job");
         return job;
+    }
+
+    private static Map<String, Object> withResources(Map<String, Object> pod, double cpus, long memoryMb) {
+        Map<String, Object> limited = new HashMap<>(pod);
+        limited.put("resources", Map.of("cpus", cpus, "memoryMb", memoryMb));
+        return limited;
     }
 
     private static Map<String, Object> withCheck(Map<String, Object> pod, Map<String, Object> check) {

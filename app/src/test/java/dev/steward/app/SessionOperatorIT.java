@@ -30,7 +30,9 @@ class SessionOperatorIT extends SessionApiTest {
     @Test
     void aContinuingPartDegradesTheSessionAndOperatorsActOnIt() {
         BlockingHttpClient http = client.toBlocking();
-        Map<String, Object> missingImage = Map.of("name", "primary", "image", "localhost/missing:latest");
+        // Never pulled: the engine itself refuses the image it does not have.
+        Map<String, Object> missingImage = Map.of("name", "primary", "image", "localhost/missing:latest",
+                "imagePullPolicy", "NEVER");
         SessionView created = api.create(Map.of("owner", "operator", "parts", List.of(
                 Specs.part("web", "server"),
                 Map.of("name", "db", "onFailure", "CONTINUE", "pods", List.of(missingImage)))));

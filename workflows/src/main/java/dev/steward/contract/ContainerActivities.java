@@ -14,14 +14,30 @@ public interface ContainerActivities {
     /** Non-retryable failure type: the engine refused the spec (for example an unknown image). */
     String INVALID_SPEC = "InvalidContainerSpec";
 
+    /** Non-retryable failure type: the registry refused the pull (no such image, credentials refused). */
+    String IMAGE_PULL_REFUSED = "ImagePullRefused";
+
+    /** Failure type of a pull that may succeed later (registry unreachable or failing): retried with backoff. */
+    String IMAGE_PULL_UNAVAILABLE = "ImagePullUnavailable";
+
     /** Every container, running or not, that carries all of these labels. */
     List<ContainerState> listContainers(Map<String, String> labels);
 
     /**
      * Creates the container unless one of that name exists; an existing one is returned as it is.
-     * Pulls nothing: the image must be present on the engine.
+     * Pulls nothing: the image must be present on the engine, see {@link #pullImage}.
      */
     ContainerState ensureContainer(ContainerRequest request);
+
+    /** Whether the engine has the image. */
+    boolean hasImage(String image);
+
+    /**
+     * Pulls the image, with the credentials registered for its registry, heartbeating the layers done.
+     * Concurrent pulls of one image on one engine are one pull. Fails with {@link #IMAGE_PULL_REFUSED}
+     * (non-retryable) or {@link #IMAGE_PULL_UNAVAILABLE}.
+     */
+    ImagePullResult pullImage(String image);
 
     /** Starts the container unless it runs; returns its state afterwards. */
     ContainerState startContainer(String containerId);

@@ -1,6 +1,7 @@
 package dev.steward.contract;
 
 import dev.steward.model.PortMapping;
+import dev.steward.model.SecretKeyRef;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,9 @@ import java.util.Map;
  * @param ports ports to expose and publish
  * @param labels the Steward labels, see {@link StewardLabels}
  * @param memoryBytes the memory limit, or {@code null} for none
+ * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
+ * @param secretEnv environment variables whose values the activity takes from secrets, by name;
+ *     only the references travel, never the values
  */
 public record ContainerRequest(
         String name,
@@ -22,4 +26,6 @@ public record ContainerRequest(
         Map<String, String> env,
         List<PortMapping> ports,
         Map<String, String> labels,
-        Long memoryBytes) {}
+        Long memoryBytes,
+        Long nanoCpus,
+        Map<String, SecretKeyRef> secretEnv) {}

@@ -1,5 +1,6 @@
 package dev.steward.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -32,6 +33,12 @@ public record PartSpec(
     public PartSpec(String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
             String maxUnhealthy) {
         this(name, pods, after, when, onFailure, maxUnhealthy, null, null);
+    }
+
+    /** The part's pods with each replica a pod of its own, in spec order: what its workflow runs. */
+    @JsonIgnore
+    public List<PodSpec> instances() {
+        return pods.stream().flatMap(pod -> pod.instances().stream()).toList();
     }
 
     /** A part with no gate that aborts its session when one of its pods fails. */

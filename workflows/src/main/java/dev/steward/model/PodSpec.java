@@ -1,8 +1,10 @@
 package dev.steward.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One container of a part.
@@ -10,7 +12,7 @@ import java.util.Map;
  * @param name unique within its part, a DNS label
  * @param image the image reference, for example {@code localhost/busybox:latest}
  * @param command the command and its arguments; empty for the image's default
- * @param env environment variables, name to value
+ * @param env environment variables, name to value: given, or taken from a secret
  * @param ports ports to expose
  * @param kind worker (kept running, the default) or job (runs once)
  * @param restartPolicy when an exited container is restarted; {@code always} for workers and
@@ -18,21 +20,26 @@ import java.util.Map;
  * @param readiness when a worker counts as READY; absent: once it runs
  * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
  * @param hostSelector labels the pod's host must carry; empty for any host
- * @param resources what the pod reserves on its host besides its pod slot; its memory is also
- *     the container's memory limit
+ * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
+ *     are also the container's CPU and memory limits
+ * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
+ * @param replicas how many instances of the pod run, each a pod of its own named {@code {name}-{i}}
+ *     (i from 0); absent for one pod named {@code name}
  */
 public record PodSpec(
         String name,
         String image,
         List<String> command,
-        Map<String, String> env,
+        Map<String, EnvValue> env,
         List<PortMapping> ports,
         PodKind kind,
         RestartPolicy restartPolicy,
         ReadinessCheck readiness,
         Integer activeDeadlineSeconds,
         Map<String, String> hostSelector,
-        PodResources resources) {
+        PodResources resources,
+        ImagePullPolicy imagePullPolicy,
+        Integer replicas) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -44,16 +51,90 @@ public record PodSpec(
                 : restartPolicy;
         hostSelector = hostSelector == null ? Map.of() : hostSelector;
         resources = resources == null ? PodResources.NONE : resources;
+        imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
+    }
+
+    /**
+     * A pod without replicas.
+     *
+     * @param env each value a string, or an {@link EnvValue}
+     */
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
+        this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness,
+                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null);
+    }
+
+    /** A pod whose image is pulled when its host does not have it. */
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources) {
+        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+                resources, null);
     }
 
     /** A worker for any host, with the default restart policy, no readiness check and no limits. */
-    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
-        this(name, image, command, env, ports, null, null, null, null, null, null);
+    public PodSpec(String name, String image, List<String> command, Map<String, ?> env, List<PortMapping> ports) {
+        this(name, image, command, env, ports, null, null, null, null, null, null, null);
+    }
+
+    /** The same pod with {@code env} for its env. */
+    public PodSpec withEnv(Map<String, EnvValue> env) {
+        return new PodSpec(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds,
+                hostSelector, resources, imagePullPolicy, replicas);
+    }
+
+    /**
+     * The pods this spec stands for: itself without replicas, else one pod per replica named
+     * {@code {name}-{i}}, each without replicas.
+     */
+    @JsonIgnore
+    public List<PodSpec> instances() {
+        if (replicas == null) {
+            return List.of(this);
+        }
+        List<PodSpec> instances = new ArrayList<>(replicas);
+        for (int i = 0; i < replicas; i++) {
+            instances.add(new PodSpec(name + "-" + i, image, command, env, ports, kind, restartPolicy, readiness,
+                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null));
+        }
+        return instances;
+    }
+
+    /** The secrets' keys its env takes values from, by variable name. */
+    @JsonIgnore
+    public Map<String, SecretKeyRef> secretEnv() {
+        Map<String, SecretKeyRef> refs = new TreeMap<>();
+        env.forEach((name, value) -> {
+            if (value != null && value.isSecret()) {
+                refs.put(name, value.valueFrom());
+            }
+        });
+        return refs;
+    }
+
+    /** The env's given values, by variable name. */
+    @JsonIgnore
+    public Map<String, String> givenEnv() {
+        Map<String, String> given = new TreeMap<>();
+        env.forEach((name, value) -> {
+            if (value != null && !value.isSecret()) {
+                given.put(name, value.value());
+            }
+        });
+        return given;
     }
 
     @JsonIgnore
     public boolean isJob() {
         return kind == PodKind.JOB;
+    }
+
+    /** The container's CPU limit in billionths of a CPU, from the CPUs the pod reserves. */
+    @JsonIgnore
+    public Long cpuLimitNanos() {
+        return resources.cpus() == null ? null : Math.round(resources.cpus() * 1_000_000_000d);
     }
 
     /** The container's memory limit, from the memory the pod reserves. */

@@ -56,6 +56,13 @@ public enum Reason {
 
     // ---- pods
     NOT_RECONCILED("NotReconciled", "the pod has not been reconciled yet", Subject.POD),
+    PULLING("Pulling", "the pod's image is being pulled on its host (its pull policy is always, or the host does not"
+            + " have it)", Subject.POD),
+    PULLED("Pulled", "the pod's image was pulled on its host: its container is created next", Subject.POD),
+    IMAGE_PULL_FAILED("ImagePullFailed", "the registry refused the pod's image (no such image, or credentials refused):"
+            + " the pod failed", Subject.POD),
+    IMAGE_PULL_BACK_OFF("ImagePullBackOff", "the image's registry could not be reached: the pull is tried again after a"
+            + " backoff", Subject.POD),
     CREATING("Creating", "the pod's container is being created", Subject.POD),
     CONTAINER_MISSING("ContainerMissing", "the pod's container is gone: a new one is being created", Subject.POD),
     CONTAINER_CREATED("Created", "the new container is being started", Subject.POD),
@@ -86,6 +93,8 @@ public enum Reason {
             Subject.POD),
     MOVE_FAILED("MoveFailed", "the pod could not move off its draining host yet: it keeps running and tries again",
             Subject.POD),
+    SCALED_DOWN("ScaledDown", "the pod is a replica its pod's spec no longer has: its container is removed and its room"
+            + " given back", Subject.POD),
     NO_CONTAINER("NoContainer", "no container of the pod exists", Subject.POD),
     INVALID_SPEC("InvalidSpec", "the engine refused the pod's spec (for example an image it does not have)",
             Subject.POD),

@@ -37,4 +37,9 @@ public record SessionSpec(String owner, DesiredStatus desiredStatus, List<PartSp
     public SessionSpec withOwner(String newOwner) {
         return new SessionSpec(newOwner, desiredStatus, parts, timeslot, restart, labels);
     }
+
+    /** The same session with {@code parts} for its parts. */
+    public SessionSpec withParts(List<PartSpec> parts) {
+        return new SessionSpec(owner, desiredStatus, parts, timeslot, restart);
+    }
 }

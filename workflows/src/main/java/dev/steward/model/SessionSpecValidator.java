@@ -35,6 +35,8 @@ public final class SessionSpecValidator {
     public static final int MAX_ENV_ENTRIES = 100;
     /** Of one env value, and of one command or readiness command item. */
     public static final int MAX_TEXT_LENGTH = 4096;
+    /** Replicas of one pod, at most. */
+    public static final int MAX_REPLICAS = 100;
 
     private SessionSpecValidator() {}
 
@@ -173,6 +175,7 @@ public final class SessionSpecValidator {
         if (part.completesOn() != null) {
             validateAwait(part.completesOn(), path + ".completesOn", errors);
         }
+        validateInstances(part, path, errors);
     }
 
     private static void validateAwait(EventAwait await, String path, List<FieldError> errors) {
@@ -180,6 +183,36 @@ public final class SessionSpecValidator {
             errors.add(new FieldError(path + ".type", "is required: the CloudEvents type awaited"));
         } else if (await.source() != null && await.source().isBlank()) {
             errors.add(new FieldError(path + ".source", "must not be blank when given"));
+        }
+    }
+
+    /** Each replica is a pod named {@code {pod}-{i}}: that name must be free among the part's pods, and a DNS label. */
+    private static void validateInstances(PartSpec part, String path, List<FieldError> errors) {
+        Set<String> instanceNames = new HashSet<>();
+        part.pods().stream().filter(pod -> pod != null && pod.replicas() == null)
+                .forEach(pod -> instanceNames.add(pod.name()));
+        for (int j = 0; j < part.pods().size(); j++) {
+            PodSpec pod = part.pods().get(j);
+            if (pod == null || pod.replicas() == null || isBlank(pod.name())) {
+                continue;
+            }
+            String replicasPath = path + ".pods[" + j + "].replicas";
+            if (pod.replicas() < 1 || pod.replicas() > MAX_REPLICAS) {
+                errors.add(new FieldError(replicasPath, "must be between 1 and " + MAX_REPLICAS));
+                continue;
+            }
+            for (PodSpec instance : pod.instances()) {
+                if (!NAME.matcher(instance.name()).matches()) {
+                    errors.add(new FieldError(replicasPath, "its pod '" + instance.name()
+                            + "' must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
+                    break;
+                }
+                if (!instanceNames.add(instance.name())) {
+                    errors.add(new FieldError(replicasPath, "its pod '" + instance.name()
+                            + "' has the name of another pod of the part"));
+                    break;
+                }
+            }
         }
     }
 
@@ -198,13 +231,17 @@ public final class SessionSpecValidator {
         if (pod.env().size() > MAX_ENV_ENTRIES) {
             errors.add(new FieldError(path + ".env", "must have at most " + MAX_ENV_ENTRIES + " entries"));
         }
-        for (Map.Entry<String, String> env : pod.env().entrySet()) {
+        for (Map.Entry<String, EnvValue> env : pod.env().entrySet()) {
+            String envPath = path + ".env." + env.getKey();
+            EnvValue value = env.getValue();
             if (!ENV_NAME.matcher(env.getKey()).matches() || env.getKey().length() > MAX_TEXT_LENGTH) {
-                errors.add(new FieldError(path + ".env." + env.getKey(), "is not a valid environment variable name"));
-            } else if (env.getValue() == null) {
-                errors.add(new FieldError(path + ".env." + env.getKey(), "must not be null"));
-            } else if (env.getValue().length() > MAX_TEXT_LENGTH) {
-                errors.add(new FieldError(path + ".env." + env.getKey(), "must be at most " + MAX_TEXT_LENGTH + " characters"));
+                errors.add(new FieldError(envPath, "is not a valid environment variable name"));
+            } else if (value == null || (value.value() == null && value.valueFrom() == null)) {
+                errors.add(new FieldError(envPath, "must not be null"));
+            } else if (value.isSecret() && (isBlank(value.valueFrom().secret()) || isBlank(value.valueFrom().key()))) {
+                errors.add(new FieldError(envPath + ".valueFrom", "must name a secret and a key"));
+            } else if (value.value() != null && value.value().length() > MAX_TEXT_LENGTH) {
+                errors.add(new FieldError(envPath, "must be at most " + MAX_TEXT_LENGTH + " characters"));
             }
         }
         validateBehaviour(pod, path, errors);
@@ -303,6 +340,11 @@ public final class SessionSpecValidator {
         if (value != null && value < 1) {
             errors.add(new FieldError(path, "must be at least 1"));
         }
+    }
+
+    /** Whether {@code name} is a DNS label, as part, pod and secret names are. */
+    public static boolean isName(String name) {
+        return name != null && NAME.matcher(name).matches();
     }
 
     private static void validateName(String name, String path, Set<String> seen, List<FieldError> errors) {

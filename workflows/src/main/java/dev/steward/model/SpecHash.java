@@ -5,22 +5,32 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.TreeMap;
 
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
- * ordered, so reordering them never replaces a container. Restart policy, kind and readiness
- * check change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
+ * ordered, so reordering them never replaces a container. Restart policy, kind, readiness check
+ * and image pull policy change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
  */
 public final class SpecHash {
 
     private SpecHash() {}
 
     public static String of(PodSpec pod) {
+        return of(pod, true);
+    }
+
+    /**
+     * @param cpuLimited whether the CPU limit counts: it does since CPUs became a limit; before, a
+     *     pod's CPUs were a reservation alone, and the hashes of pods that recorded them then leave it out
+     */
+    public static String of(PodSpec pod, boolean cpuLimited) {
         StringBuilder canonical = new StringBuilder();
         field(canonical, "image", pod.image());
         field(canonical, "command", String.join("\u0000", pod.command()));
-        new TreeMap<>(pod.env()).forEach((name, value) -> field(canonical, "env." + name, value));
+        pod.givenEnv().forEach((name, value) -> field(canonical, "env." + name, value));
+        // A secret's value is not the workflow's to know: its version stands for it, so a rotation replaces the container.
+        pod.secretEnv().forEach((name, ref) -> field(canonical, "envFrom." + name,
+                ref.secret() + "\u0000" + ref.key() + "\u0000" + ref.version()));
         pod.ports().stream()
                 .sorted(Comparator.comparingInt(PortMapping::containerPort)
                         .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))
@@ -28,6 +38,9 @@ public final class SpecHash {
         // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
         if (pod.memoryLimitBytes() != null) {
             field(canonical, "memory", pod.memoryLimitBytes().toString());
+        }
+        if (cpuLimited && pod.cpuLimitNanos() != null) {
+            field(canonical, "cpus", pod.cpuLimitNanos().toString());
         }
         return sha256(canonical.toString());
     }

@@ -10,14 +10,32 @@ public final class ActivityFailures {
 
     private ActivityFailures() {}
 
-    /** {@code InvalidSpec} when the engine refused the pod's spec, else {@code EngineError}. */
+    /**
+     * {@code InvalidSpec} when the engine refused the pod's spec, {@code ImagePullFailed} when the
+     * registry refused its image, else {@code EngineError}.
+     */
     public static String reasonOf(ActivityFailure failure) {
+        if (hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED)) {
+            return Reason.IMAGE_PULL_FAILED.code();
+        }
         return isRefusal(failure) ? Reason.INVALID_SPEC.code() : Reason.ENGINE_ERROR.code();
     }
 
-    /** The engine answered and refused the request itself (an invalid spec, an image it does not have). */
+    /**
+     * The engine answered and refused the request itself (an invalid spec, an image it does not have),
+     * or the registry refused the image.
+     */
     public static boolean isRefusal(ActivityFailure failure) {
-        return failure.getCause() instanceof ApplicationFailure app && ContainerActivities.INVALID_SPEC.equals(app.getType());
+        return hasType(failure, ContainerActivities.INVALID_SPEC) || hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED);
+    }
+
+    /** The image's registry could not be reached: a later pull may succeed. */
+    public static boolean isPullUnavailable(ActivityFailure failure) {
+        return hasType(failure, ContainerActivities.IMAGE_PULL_UNAVAILABLE);
+    }
+
+    private static boolean hasType(ActivityFailure failure, String type) {
+        return failure.getCause() instanceof ApplicationFailure app && type.equals(app.getType());
     }
 
     /** The message of the failure's innermost cause, as the activity raised it. */

@@ -59,6 +59,18 @@ public final class ChangeIds {
     /** A part may be marked COMPLETED by a CloudEvent (completesOn); a part that is records this once. */
     public static final String PART_COMPLETES_ON_EVENT = "part-completes-on-event";
 
+    /** Parts created containers from images already on the host before they pulled missing (or always-pulled) images. */
+    public static final String PART_PULLS_IMAGES = "pulls-images";
+
+    /** Parts hashed a pod's spec without its CPUs before they became the container's CPU limit. */
+    public static final String PART_CPU_LIMITS = "cpu-limits";
+
+    /**
+     * Parts kept the pods they started with before replicas: a spec change that adds or removes pods
+     * (replicas scaled) adds them to the part or removes their containers and room.
+     */
+    public static final String PART_REPLICAS = "pod-replicas";
+
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";
 

@@ -133,6 +133,35 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void anEnvValueFromASecretNamesTheSecretAndTheKey() {
+        assertEquals(List.of(), fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef("db", "password", null)))));
+        assertEquals(List.of("parts[0].pods[0].env.PW.valueFrom"),
+                fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef(" ", "password", null)))));
+        assertEquals(List.of("parts[0].pods[0].env.PW.valueFrom"),
+                fields(withPod(0, 0, p -> withEnv(p, new SecretKeyRef("db", null, null)))));
+    }
+
+    private static PodSpec withEnv(PodSpec p, SecretKeyRef ref) {
+        return p.withEnv(Map.of("PW", EnvValue.fromSecret(ref)));
+    }
+
+    @Test
+    void replicasAreOneToTheLimitAndTheirPodNamesFree() {
+        assertEquals(List.of(), fields(withPod(0, 0, p -> replicated(p, 3))));
+        assertEquals(List.of(), fields(withPod(0, 0, p -> replicated(p, SessionSpecValidator.MAX_REPLICAS))));
+        assertEquals(List.of("parts[0].pods[0].replicas"), fields(withPod(0, 0, p -> replicated(p, 0))));
+        assertEquals(List.of("parts[0].pods[0].replicas"),
+                fields(withPod(0, 0, p -> replicated(p, SessionSpecValidator.MAX_REPLICAS + 1))));
+        // "cache" with 2 replicas is cache-0 and cache-1: a pod named cache-1 beside it takes a replica's name.
+        SessionSpec clash = withPod(0, 0, p -> new PodSpec("cache-1", p.image(), p.command(), p.env(), p.ports()));
+        List<PodSpec> pods = List.of(clash.parts().get(0).pods().get(0), replicated(clash.parts().get(0).pods().get(1), 2));
+        assertEquals(List.of("parts[0].pods[1].replicas"), fields(withParts(clash,
+                List.of(new PartSpec("web", pods, null, null, null, null), clash.parts().get(1)))));
+        assertEquals(List.of("parts[0].pods[0].replicas"), fields(withPod(0, 0,
+                p -> replicated(new PodSpec("a".repeat(62), p.image(), p.command(), p.env(), p.ports()), 10))));
+    }
+
+    @Test
     void aDuplicatePartNameNamesTheSecondPart() {
         assertEquals(List.of("parts[1].name"), fields(withPartName(1, "web")));
     }
@@ -347,6 +376,11 @@ class SessionSpecValidatorTest {
             Integer deadline, Long memoryMb) {
         return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), kind, policy, check, deadline, null,
                 new PodResources(null, memoryMb));
+    }
+
+    private static PodSpec replicated(PodSpec p, int replicas) {
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), p.kind(), p.restartPolicy(),
+                p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(), replicas);
     }
 
     private static PodSpec placed(PodSpec p, Map<String, String> hostSelector, PodResources resources) {

@@ -19,7 +19,7 @@ class SpecHashTest {
     private static final String IMAGE = "localhost/busybox:latest";
     private static final List<String> COMMAND = List.of("sleep", "3600");
 
-    private static PodSpec pod(String image, List<String> command, Map<String, String> env, List<PortMapping> ports) {
+    private static PodSpec pod(String image, List<String> command, Map<String, ?> env, List<PortMapping> ports) {
         return new PodSpec("app", image, command, env, ports);
     }
 
@@ -89,12 +89,39 @@ class SpecHashTest {
                 argumentSet("a changed container port", base(), pod(IMAGE, COMMAND, base().env(),
                         List.of(new PortMapping(81, 8080), new PortMapping(443, null)))),
                 argumentSet("a changed host port", base(), pod(IMAGE, COMMAND, base().env(),
-                        List.of(new PortMapping(80, 9090), new PortMapping(443, null)))));
+                        List.of(new PortMapping(80, 9090), new PortMapping(443, null)))),
+                argumentSet("a rotated secret", fromSecret("db", "password", 1), fromSecret("db", "password", 2)),
+                argumentSet("another secret's key", fromSecret("db", "password", 1), fromSecret("db", "user", 1)),
+                argumentSet("a secret instead of a value written as its reference",
+                        pod(IMAGE, COMMAND, Map.of("A", "db\u0000password\u00001"), List.of()),
+                        fromSecret("db", "password", 1)));
+    }
+
+    private static PodSpec fromSecret(String secret, String key, long version) {
+        return pod(IMAGE, COMMAND, Map.of("A", EnvValue.fromSecret(new SecretKeyRef(secret, key, version))), List.of());
     }
 
     @ParameterizedTest
     @MethodSource("otherContainer")
     void specsOfAnotherContainerHashDifferently(PodSpec one, PodSpec other) {
         assertNotEquals(SpecHash.of(one), SpecHash.of(other));
+    }
+
+    @Test
+    void cpusCountAsALimitOnlyWhereTheyAreOne() {
+        PodSpec half = withCpus(0.5);
+        PodSpec one = withCpus(1.0);
+
+        assertNotEquals(SpecHash.of(half), SpecHash.of(one), "a changed CPU limit is another container");
+        assertNotEquals(SpecHash.of(base()), SpecHash.of(half), "an added CPU limit is another container");
+        assertEquals(SpecHash.of(base()), SpecHash.of(half, false), "before CPUs were a limit, they changed nothing");
+        assertEquals(SpecHash.of(half, false), SpecHash.of(one, false));
+        assertEquals(SpecHash.of(base()), SpecHash.of(base(), false), "a pod without CPUs keeps its hash");
+    }
+
+    private static PodSpec withCpus(double cpus) {
+        PodSpec b = base();
+        return new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
+                new PodResources(cpus, null));
     }
 }

@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.ImagePullResult;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.contract.StewardLabels;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * An in-memory container engine with the contract of {@link ContainerActivities}: ensure is
  * idempotent by name, start, stop and remove tolerate what they find, list filters by labels. Tests
  * can make it refuse a pod's spec, make a pod's container exit at once, hold listings to keep a
- * reconcile pass in flight, and change containers behind the workflows' backs.
+ * reconcile pass in flight, and change containers behind the workflows' backs. It has every image
+ * unless a test says it lacks one; pulls of a lacking image succeed unless its registry refuses it
+ * or is unreachable.
  */
 public final class FakeEngine implements ContainerActivities {
 
@@ -35,6 +39,10 @@ public final class FakeEngine implements ContainerActivities {
     private final Map<String, Integer> exitingPods = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> ensureCallsByName = new ConcurrentHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger();
+    private final Set<String> lackedImages = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> refusedImages = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> pullsByImage = new ConcurrentHashMap<>();
+    private volatile boolean registryUnreachable;
     private volatile CountDownLatch listingsHeld;
     private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
@@ -88,6 +96,27 @@ public final class FakeEngine implements ContainerActivities {
         byId.put(id, created);
         journal.add("create " + host + "/" + request.labels().get(StewardLabels.POD));
         return created;
+    }
+
+    @Override
+    public boolean hasImage(String image) {
+        refuseWhileAway();
+        return !lackedImages.contains(image);
+    }
+
+    @Override
+    public ImagePullResult pullImage(String image) {
+        refuseWhileAway();
+        pullsByImage.computeIfAbsent(image, i -> new AtomicInteger()).incrementAndGet();
+        String refusal = refusedImages.get(image);
+        if (refusal != null) {
+            throw ApplicationFailure.newNonRetryableFailure(refusal, IMAGE_PULL_REFUSED);
+        }
+        if (registryUnreachable) {
+            throw ApplicationFailure.newFailure("dial tcp: connection refused", IMAGE_PULL_UNAVAILABLE);
+        }
+        lackedImages.remove(image);
+        return new ImagePullResult(image, 1, 1024, 0.1);
     }
 
     @Override
@@ -178,6 +207,21 @@ public final class FakeEngine implements ContainerActivities {
         refusedPods.put(pod, message);
     }
 
+    /** The engine does not have the image until it is pulled. */
+    public void lackImage(String image) {
+        lackedImages.add(image);
+    }
+
+    /** Every later pull of the image is refused with this message, as a registry without it refuses it. */
+    public void refusePullsOf(String image, String message) {
+        refusedImages.put(image, message);
+    }
+
+    /** Later pulls find the registry unreachable, or, with {@code false}, reach it again. */
+    public void registryUnreachable(boolean unreachable) {
+        registryUnreachable = unreachable;
+    }
+
     /** Every later start of this pod's container leaves it exited with this code. */
     public void exitAtOnce(String pod, int exitCode) {
         exitingPods.put(pod, exitCode);
@@ -245,6 +289,11 @@ public final class FakeEngine implements ContainerActivities {
     /** Workflow time at which the last removal that removed something was scheduled, or {@code null}. */
     public Instant lastRemovalScheduledAt() {
         return lastRemovalScheduledAt;
+    }
+
+    public int pulls(String image) {
+        AtomicInteger pulls = pullsByImage.get(image);
+        return pulls == null ? 0 : pulls.get();
     }
 
     public int ensureCalls(String containerName) {

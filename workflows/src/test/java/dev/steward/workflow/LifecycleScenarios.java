@@ -34,6 +34,7 @@ import dev.steward.workflow.host.HostWorkflowImpl;
 import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.DesiredChange;
 import dev.steward.workflow.part.PartReport;
+import dev.steward.workflow.part.PartSpecChange;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PartWorkflowImpl;
 import dev.steward.workflow.part.PodAction;
@@ -68,6 +69,8 @@ public final class LifecycleScenarios {
     public static final UUID DATABASE_AWAY_SESSION_ID = UUID.fromString("2c9e5a17-84b3-4f6d-a0c2-e7d1b8f4a693");
     public static final UUID RESUMED_SESSION_ID = UUID.fromString("61f0b8c3-7d2e-4a95-8b14-c5e9a0d3f726");
     public static final UUID PART_CONTINUES_SESSION_ID = UUID.fromString("8e3d1c57-a29b-4f60-9d47-b1c6e2f0a834");
+    public static final UUID IMAGE_PULL_SESSION_ID = UUID.fromString("8a3f6d12-c4e7-4b95-a1d8-5e2c9b7f0a34");
+    public static final UUID REPLICAS_SESSION_ID = UUID.fromString("b71d4e08-2a9c-4f63-8e15-d0c3a6f9b248");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
@@ -386,6 +389,52 @@ public final class LifecycleScenarios {
 
     private static PartView part(SessionView view, String name) {
         return view.parts().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * A part whose image its engine lacks: the pull finds the registry unreachable and backs off, pulls
+     * once it is back, the pod runs; then DELETED. Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partImagePull(WorkflowSandbox sandbox) {
+        FakeEngine engine = sandbox.engine();
+        engine.lackImage(TestSessions.IMAGE);
+        engine.registryUnreachable(true);
+        PartWorkflow part = sandbox.startPart(IMAGE_PULL_SESSION_ID, TestSessions.part("web", "app"),
+                ReconcileSettings.DEFAULTS);
+        Eventually.await("app in ImagePullBackOff", part::view, v -> "ImagePullBackOff".equals(appOf(v).reason()));
+        engine.registryUnreachable(false);
+        sandbox.env().sleep(Duration.ofSeconds(30));
+        Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(IMAGE_PULL_SESSION_ID, "web"));
+    }
+
+    /**
+     * A part of one pod with replicas, scaled 3, 5, 2 by spec changes, each READY; then DELETED.
+     * Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partReplicas(WorkflowSandbox sandbox) {
+        PartWorkflow part = sandbox.startPart(REPLICAS_SESSION_ID, replicas("web", "app", 3), ReconcileSettings.DEFAULTS);
+        Eventually.await("3 replicas READY", part::view, v -> readyPods(v) == 3);
+        part.setSpec(new PartSpecChange(replicas("web", "app", 5), 2));
+        Eventually.await("5 replicas READY", part::view, v -> readyPods(v) == 5);
+        part.setSpec(new PartSpecChange(replicas("web", "app", 2), 3));
+        Eventually.await("2 replicas READY", part::view, v -> v.pods().size() == 2 && readyPods(v) == 2);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 4));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(REPLICAS_SESSION_ID, "web"));
+    }
+
+    /** A part of one pod of {@code replicas} replicas. */
+    public static PartSpec replicas(String part, String pod, int replicas) {
+        PodSpec one = TestSessions.pod(pod);
+        return new PartSpec(part, List.of(new PodSpec(one.name(), one.image(), one.command(), one.env(), one.ports(),
+                null, null, null, null, null, null, null, replicas)));
+    }
+
+    private static long readyPods(PartView part) {
+        return part.pods().stream().filter(p -> p.status() == PodStatus.READY).count();
     }
 
     private static PodView appOf(PartView part) {

@@ -37,12 +37,14 @@ public class ReplayHistoryRecorder {
     public static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
     public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
     public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
+    public static final String IMAGE_PULL_HISTORY = "histories/part-image-pull.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
     public static final String PART_EVENTS_HISTORY = "histories/session-part-events.json";
     public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
     public static final String PART_CONTINUED_HISTORY = "histories/part-continued-as-new.json";
     /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
     public static final int PART_CONTINUED_CRASHES = 20;
+    public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -68,6 +70,16 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(IMAGE_PULL_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(IMAGE_PULL_HISTORY), LifecycleScenarios.partImagePull(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(REPLICAS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(REPLICAS_HISTORY), LifecycleScenarios.partReplicas(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {

@@ -50,6 +50,8 @@ public class WorkflowReplayTest {
                         HostWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.ENGINE_AWAY_HISTORY, WorkflowReplayTest::assertIsAnEngineAwayAndBack,
                         PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.IMAGE_PULL_HISTORY, WorkflowReplayTest::assertIsAnImagePullBackingOff,
+                        PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.RESUMED_HISTORY, WorkflowReplayTest::assertIsAResumedSession,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.DATABASE_AWAY_HISTORY, WorkflowReplayTest::assertIsADatabaseAwayAndBack,
@@ -57,6 +59,8 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.PART_EVENTS_HISTORY, WorkflowReplayTest::assertIsASessionWithPartEvents,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.PART_CONTINUED_HISTORY, WorkflowReplayTest::assertIsAPartRunCarriedOver,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.REPLICAS_HISTORY, WorkflowReplayTest::assertIsAScaledPart,
                         PartWorkflowImpl.class));
     }
 
@@ -132,6 +136,12 @@ public class WorkflowReplayTest {
         WorkflowExecutionHistory partEvents;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             partEvents = LifecycleScenarios.sessionWithPartEvents(sandbox);
+        }
+        WorkflowExecutionHistory imagePull;
+        WorkflowExecutionHistory replicas;
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            imagePull = LifecycleScenarios.partImagePull(sandbox);
+            replicas = LifecycleScenarios.partReplicas(sandbox);
             databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
             session = LifecycleScenarios.sessionLifecycle(sandbox);
             part = LifecycleScenarios.partLifecycle(sandbox);
@@ -148,6 +158,12 @@ public class WorkflowReplayTest {
         assertIsASessionWithPartEvents(partEvents);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(partEvents.toJson(true)), SessionWorkflowImpl.class);
+        assertIsAnImagePullBackingOff(imagePull);
+        assertIsAScaledPart(replicas);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(replicas.toJson(true)), PartWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(imagePull.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(databaseAway.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -236,6 +252,30 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertTrue(count(history, EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED) >= 1, "a listing failed past its retries");
         assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "the unknown pod was looked at again");
+    }
+
+    private static void assertIsAnImagePullBackingOff(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(activities(history).stream().filter("PullImage"::equals).count() >= 2, "the pull was tried again");
+        assertTrue(count(history, EventType.EVENT_TYPE_TIMER_FIRED) >= 1, "after a backoff");
+    }
+
+    private static void assertIsAScaledPart(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
+                .filter(e -> e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals("setSpec"))
+                .count(), "two spec changes");
+        assertTrue(history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().get("changeId"))
+                .anyMatch(id -> id != null && id.getPayloads(0).getData().toStringUtf8().contains(ChangeIds.PART_REPLICAS)),
+                "the scaling branch is recorded");
+        assertEquals(5, activities(history).stream().filter("EnsureContainer"::equals).count(), "5 containers created");
+        assertEquals(5, activities(history).stream().filter("RemoveContainer"::equals).count(),
+                "3 removed when scaled to 2, 2 when deleted");
     }
 
     private static void assertIsADatabaseAwayAndBack(WorkflowExecutionHistory history) {

@@ -17,6 +17,9 @@ import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 
@@ -24,6 +27,10 @@ import reactor.core.publisher.Flux;
  * Status changes as server-sent events ({@code text/event-stream}): each event's data is the CloudEvent in
  * JSON, its id the number to resume after with {@code Last-Event-ID}.
  */
+@ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @Controller("/api/v1")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.model.FieldError;
+import dev.steward.model.StorableText;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

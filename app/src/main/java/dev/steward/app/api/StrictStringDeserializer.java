@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.model.StorableText;
 import io.micronaut.core.type.Argument;
 import io.micronaut.serde.Decoder;
 import io.micronaut.serde.Deserializer;

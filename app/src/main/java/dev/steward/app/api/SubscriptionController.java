@@ -14,10 +14,17 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import java.util.UUID;
 
 /** Subscriptions to status events (CloudEvents Subscriptions API); off the event loop: every call reaches PostgreSQL. */
+@ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @Controller("/api/v1/subscriptions")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

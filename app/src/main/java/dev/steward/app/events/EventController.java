@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -20,6 +21,9 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +34,10 @@ import java.util.UUID;
  * The CloudEvents webhook: deliveries in the HTTP binding's binary, structured and batch modes, the Web
  * Hooks abuse-protection handshake, and the stored events with what each did.
  */
+@ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @Controller("/api/v1/events")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

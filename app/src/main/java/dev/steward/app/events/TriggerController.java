@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -13,9 +14,16 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
 /** Triggers: which events start, steer or end sessions. */
+@ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @Controller("/api/v1/triggers")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

@@ -1,6 +1,6 @@
 package dev.steward.app.session;
 
-import dev.steward.app.api.StorableText;
+import dev.steward.model.StorableText;
 import dev.steward.app.auth.TokenSecrets;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;

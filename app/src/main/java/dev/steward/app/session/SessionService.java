@@ -8,6 +8,7 @@ import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.refusal.WorkflowStartRefused;
+import dev.steward.app.secret.SecretRefs;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.app.temporal.StartFailure;
 import dev.steward.contract.LogContext;
@@ -80,12 +81,14 @@ public class SessionService {
     private final PartRepository parts;
     private final SessionResume resume;
     private final SessionQuery query;
+    private final SecretRefs secretRefs;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query) {
+            SessionQuery query, SecretRefs secretRefs) {
         this.resume = resume;
         this.query = query;
+        this.secretRefs = secretRefs;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -105,7 +108,7 @@ public class SessionService {
     /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
     public SessionView create(@Nullable SessionSpec spec, UUID id) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        return create(id, spec, null);
+        return create(id, secretRefs.stamp(spec), null);
     }
 
     /**
@@ -118,7 +121,7 @@ public class SessionService {
         Optional<SessionRow> made = sessions.findById(id);
         if (made.isEmpty()) {
             try {
-                return create(id, spec, cause);
+                return create(id, secretRefs.stamp(spec), cause);
             } catch (DataAccessException raced) {
                 made = sessions.findById(id);
                 if (made.isEmpty()) {
@@ -347,8 +350,9 @@ public class SessionService {
      * @param ifMatch the request's If-Match: the generation (ETag) the change is for; null for any
      * @return the generation the new spec has
      */
-    public long updateSpec(UUID id, @Nullable SessionSpec spec, @Nullable String ifMatch) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+    public long updateSpec(UUID id, @Nullable SessionSpec requested, @Nullable String ifMatch) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested));
+        SessionSpec spec = secretRefs.stamp(requested);
         SessionRow row = find(id);
         requireMatch(row, ifMatch);
         if (row.status() == SessionStatus.DELETED) {
@@ -361,7 +365,7 @@ public class SessionService {
     public void podAction(UUID id, String part, String pod, PodAction.Kind action) {
         SessionRow row = find(id);
         boolean known = row.spec().parts().stream().filter(p -> p.name().equals(part))
-                .flatMap(p -> p.pods().stream()).anyMatch(p -> p.name().equals(pod));
+                .flatMap(p -> p.instances().stream()).anyMatch(p -> p.name().equals(pod));
         if (!known) {
             throw new NotFound("pod " + part + "/" + pod + " of session " + id);
         }

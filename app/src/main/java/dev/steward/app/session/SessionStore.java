@@ -3,6 +3,7 @@ package dev.steward.app.session;
 import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
+import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
 import dev.steward.model.ResourceKind;
@@ -67,8 +68,9 @@ public class SessionStore {
         for (int i = 0; i < spec.parts().size(); i++) {
             PartSpec part = spec.parts().get(i);
             partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, Reason.NOT_STARTED.code(), null, now));
-            for (int j = 0; j < part.pods().size(); j++) {
-                podRows.add(new PodRow(null, id, part.name(), part.pods().get(j).name(), j, PodStatus.PENDING,
+            List<PodSpec> instances = part.instances();
+            for (int j = 0; j < instances.size(); j++) {
+                podRows.add(new PodRow(null, id, part.name(), instances.get(j).name(), j, PodStatus.PENDING,
                         Reason.NOT_RECONCILED.code(), null, null, null, 0, null, null, null, now));
             }
         }

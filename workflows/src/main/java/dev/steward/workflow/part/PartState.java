@@ -30,6 +30,8 @@ public final class PartState {
     UUID sessionId;
     String name;
     Map<String, PodSpec> podSpecs;
+    /** Pods a new spec no longer has (replicas scaled down) whose containers are still to be removed. */
+    final Map<String, PodSpec> dropped = new LinkedHashMap<>();
     String maxUnhealthy;
     ReconcileSettings settings;
     /** Parts started before placement run every pod on the service's own engine, with no host of their own. */
@@ -98,9 +100,22 @@ public final class PartState {
         return notice != null && notice.status() != HostStatus.DRAINING;
     }
 
+    /** The part's pods by name, each replica a pod of its own. */
     static Map<String, PodSpec> specsByName(PartSpec spec) {
         Map<String, PodSpec> byName = new LinkedHashMap<>();
-        spec.pods().forEach(pod -> byName.put(pod.name(), pod));
+        spec.instances().forEach(pod -> byName.put(pod.name(), pod));
         return byName;
+    }
+
+    /** Takes a new spec; the pods it no longer has are dropped, to be removed by the next pass. */
+    void takeSpec(PartSpec spec) {
+        Map<String, PodSpec> next = specsByName(spec);
+        podSpecs.forEach((name, pod) -> {
+            if (!next.containsKey(name)) {
+                dropped.put(name, pod);
+            }
+        });
+        next.keySet().forEach(dropped::remove);
+        podSpecs = next;
     }
 }

@@ -55,6 +55,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodRestarts restarts;
     private PodTransitions transitions;
     private PodConvergence pods;
+    private ImagePulls pulls;
+    private PodReplicas replicas;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -142,7 +144,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     public void setSpec(PartSpecChange change) {
         // The session may cascade its desired status with the same generation before the spec arrives.
         if (change.generation() >= state.generation) {
-            state.podSpecs = PartState.specsByName(change.spec());
+            state.takeSpec(change.spec());
             state.generation = change.generation();
             state.wake = true;
         }
@@ -228,9 +230,11 @@ public class PartWorkflowImpl implements PartWorkflow {
         PodPlacement placement = new PodPlacement(state, transitions);
         SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
         restarts = new PodRestarts(state, engines, transitions, podManager);
+        pulls = new ImagePulls(state, engines, transitions);
+        replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podManager, placement,
-                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager),
-                readiness, new RollingReplace(state, engines, sideBySide, transitions), restarts);
+                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
+                readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
     }
 
     /**
@@ -259,7 +263,8 @@ public class PartWorkflowImpl implements PartWorkflow {
             // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
             Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
             Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry}) {
+            Long pullRetry = rt.pullRetryAt != null && rt.pullRetryAt > now ? rt.pullRetryAt : null;
+            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry, pullRetry}) {
                 if (at != null && (due == null || at < due)) {
                     due = at;
                 }
@@ -274,11 +279,19 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void reconcile() {
         long startedAt = Workflow.currentTimeMillis();
+        boolean scaled = replicas.scaled();
+        if (scaled) {
+            replicas.addNew();
+        }
         Map<String, List<ContainerState>> observed = engines.observe();
         if (observed == null) {
             return;
         }
         List<Promise<Void>> work = new ArrayList<>();
+        if (scaled) {
+            work.add(Async.procedure(() -> replicas.removeDropped(observed)));
+        }
+        pulls.newPass();
         restarts.applyOperatorActions();
         String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {

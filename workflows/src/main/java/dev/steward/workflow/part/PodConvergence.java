@@ -11,6 +11,7 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.model.Reason;
 import dev.steward.model.SpecHash;
 import dev.steward.workflow.ActivityFailures;
+import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.util.List;
@@ -32,10 +33,11 @@ final class PodConvergence {
     private final ReadinessProbes readiness;
     private final RollingReplace rollingReplace;
     private final PodRestarts restarts;
+    private final ImagePulls pulls;
 
     PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
             PodPlacement placement, PodMoves moves, ReadinessProbes readiness, RollingReplace rollingReplace,
-            PodRestarts restarts) {
+            PodRestarts restarts, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
@@ -45,6 +47,7 @@ final class PodConvergence {
         this.readiness = readiness;
         this.rollingReplace = rollingReplace;
         this.restarts = restarts;
+        this.pulls = pulls;
     }
 
     /**
@@ -66,7 +69,8 @@ final class PodConvergence {
         if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
             return;
         }
-        String specHash = SpecHash.of(pod);
+        String specHash = SpecHash.of(pod,
+                Workflow.getVersion(ChangeIds.PART_CPU_LIMITS, Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION);
         rt.engineRetryAt = null;
         try {
             if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
@@ -100,6 +104,9 @@ final class PodConvergence {
             }
             switch (plan.step()) {
                 case CREATE -> {
+                    if (!pulls.ready(pod, rt, rt.host, null)) {
+                        return;
+                    }
                     ContainerState created = create(pod, rt, specHash);
                     start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container");
                 }

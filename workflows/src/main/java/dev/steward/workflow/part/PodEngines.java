@@ -12,6 +12,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.HostStubs;
 import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Promise;
@@ -34,11 +35,22 @@ final class PodEngines {
 
     private static final Logger log = Workflow.getLogger(PodEngines.class);
     private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+    /**
+     * Pulls heartbeat their progress and may take long; an unreachable registry comes back at once,
+     * as the pod's ImagePullBackOff is the workflow's to time.
+     */
+    private static final ActivityOptions PULLS = ActivityOptions.newBuilder(ActivityDefaults.heartbeating(Duration.ofMinutes(30)))
+            .setRetryOptions(RetryOptions.newBuilder(ActivityDefaults.TRANSIENT_RETRY)
+                    .setDoNotRetry(ContainerActivities.IMAGE_PULL_UNAVAILABLE)
+                    .build())
+            .build();
 
     private final PartState state;
     /** The local engine, for parts started before placement. */
     private final ContainerActivities localEngine = Workflow.newActivityStub(ContainerActivities.class, ENGINE_CALLS);
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
+    private final ContainerActivities localPulls = Workflow.newActivityStub(ContainerActivities.class, PULLS);
+    private final HostStubs<ContainerActivities> hostPulls = new HostStubs<>(ContainerActivities.class, PULLS);
     /** Why each host that did not answer the last {@link #observe()} did not, by host. */
     private final Map<String, String> unanswered = new HashMap<>();
 
@@ -58,6 +70,11 @@ final class PodEngines {
     /** The engine calls of {@code host}; a part started before placement has the local engine alone. */
     ContainerActivities on(String host) {
         return state.startedBeforePlacement ? localEngine : hostEngines.on(host);
+    }
+
+    /** The engine of {@code host} for pulls, which heartbeat; a part started before placement has the local engine alone. */
+    ContainerActivities pullsOn(String host) {
+        return state.startedBeforePlacement ? localPulls : hostPulls.on(host);
     }
 
     /**
@@ -103,10 +120,10 @@ final class PodEngines {
 
     /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */
     ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
-        return new ContainerRequest(containerName, pod.image(), pod.command(), pod.env(), pod.ports(),
+        return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
                 StewardLabels.forPod(state.sessionId, state.name, pod.name(), state.generation, specHash,
                         state.settings.deployment(), state.startedBeforePlacement ? null : host),
-                pod.memoryLimitBytes());
+                pod.memoryLimitBytes(), pod.cpuLimitNanos(), pod.secretEnv());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */

@@ -25,9 +25,10 @@ final class PodMoves {
     private final ReadinessProbes readiness;
     private final PodTransitions transitions;
     private final PodManager manager;
+    private final ImagePulls pulls;
 
     PodMoves(PartState state, PodEngines engines, PodPlacement placement, SideBySideStart sideBySide,
-            ReadinessProbes readiness, PodTransitions transitions, PodManager manager) {
+            ReadinessProbes readiness, PodTransitions transitions, PodManager manager, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.placement = placement;
@@ -35,6 +36,7 @@ final class PodMoves {
         this.readiness = readiness;
         this.transitions = transitions;
         this.manager = manager;
+        this.pulls = pulls;
     }
 
     /**
@@ -97,6 +99,12 @@ final class PodMoves {
             return;
         }
         String to = target.host();
+        if (!pulls.ready(pod, rt, to, serving.id())) {
+            // Its ImagePullBackOff is recorded; the move is tried again later.
+            placement.release(pod, to);
+            PodPlacement.retryLater(rt);
+            return;
+        }
         ContainerState next;
         String notReady = "was not ready within the rollout deadline of " + state.settings.rolloutDeadline().toSeconds() + " s";
         try {

@@ -33,6 +33,11 @@ final class PodRuntime {
     /** Workflow millis the pod is looked at again while its host engine does not answer (UNKNOWN), else {@code null}. */
     Long engineRetryAt;
 
+    /** Workflow millis of the next pull of the pod's image while its registry cannot be reached, else {@code null}. */
+    Long pullRetryAt;
+    /** Pulls in a row that found the registry unreachable: the exponent of the next pull's backoff. */
+    int pullFailures;
+
     boolean ready;
     String probeMessage;
     /** The probe runs in this run only: a run that continued as new starts it again from {@link #ready}. */

@@ -18,12 +18,15 @@ final class RollingReplace {
     private final PodEngines engines;
     private final SideBySideStart sideBySide;
     private final PodTransitions transitions;
+    private final ImagePulls pulls;
 
-    RollingReplace(PartState state, PodEngines engines, SideBySideStart sideBySide, PodTransitions transitions) {
+    RollingReplace(PartState state, PodEngines engines, SideBySideStart sideBySide, PodTransitions transitions,
+            ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.sideBySide = sideBySide;
         this.transitions = transitions;
+        this.pulls = pulls;
     }
 
     /**
@@ -31,11 +34,12 @@ final class RollingReplace {
      *
      * @param outdated every container of an older spec, {@code serving} among them
      * @return the container that serves the pod now: the new one once it replaced the old ones, or
-     *     {@code serving} while a rollout that failed earlier in this generation keeps it; {@code null}
+     *     {@code serving} while a rollout that failed earlier in this generation, or the new image's
+     *     pull backing off, keeps it; {@code null}
      *     when the rollout failed just now, which is recorded
      */
     ContainerState replace(PodSpec pod, PodRuntime rt, String specHash, ContainerState serving, List<ContainerState> outdated) {
-        if (rt.rolloutFailedInGeneration == state.generation) {
+        if (rt.rolloutFailedInGeneration == state.generation || !pulls.ready(pod, rt, rt.host, serving.id())) {
             return serving;
         }
         ContainerState next = sideBySide.startReady(pod, specHash, rt.host);

@@ -2,6 +2,7 @@ package dev.steward.workflow.session;
 
 import dev.steward.model.EventAwait;
 import dev.steward.model.PartSpec;
+import dev.steward.model.EnvValue;
 import dev.steward.model.PodSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,9 +44,8 @@ public final class EventEnv {
     }
 
     private static PodSpec withEnv(PodSpec pod, Map<String, String> events) {
-        Map<String, String> env = new LinkedHashMap<>(pod.env());
-        env.putAll(events);
-        return new PodSpec(pod.name(), pod.image(), pod.command(), env, pod.ports(), pod.kind(), pod.restartPolicy(),
-                pod.readiness(), pod.activeDeadlineSeconds(), pod.hostSelector(), pod.resources());
+        Map<String, EnvValue> env = new LinkedHashMap<>(pod.env());
+        env.putAll(EnvValue.of(events));
+        return pod.withEnv(env);
     }
 }

@@ -129,7 +129,7 @@ public final class SessionState {
     }
 
     private static PartView notStarted(PartSpec part) {
-        List<PodView> pods = part.pods().stream()
+        List<PodView> pods = part.instances().stream()
                 .map(pod -> new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null))
                 .toList();
         return new PartView(part.name(), PartStatus.PENDING, Reason.NOT_STARTED.code(), "the part has not started yet", pods);

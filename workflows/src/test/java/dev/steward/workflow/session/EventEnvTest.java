@@ -28,7 +28,7 @@ class EventEnvTest {
         PartSpec part = awaiting(new EventAwait("com.example.dataset.ready", null),
                 new EventAwait("com.example.model.ready", "https://ci.example.com/models"));
 
-        Map<String, String> env = EventEnv.withEvents(part, List.of(MODEL, DATASET)).pods().getFirst().env();
+        Map<String, String> env = EventEnv.withEvents(part, List.of(MODEL, DATASET)).pods().getFirst().givenEnv();
 
         assertEquals(Map.of("POD", "trainer",
                 "STEWARD_EVENT_ID", "e-1", "STEWARD_EVENT_TYPE", "com.example.dataset.ready",

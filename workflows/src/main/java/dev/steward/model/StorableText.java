@@ -1,6 +1,4 @@
-package dev.steward.app.api;
-
-import io.micronaut.core.annotation.Nullable;
+package dev.steward.model;
 
 /**
  * What text Steward can store. PostgreSQL refuses U+0000 in text and JSON, and a lone UTF-16
@@ -11,7 +9,7 @@ public final class StorableText {
     private StorableText() {}
 
     /** Why {@code text} cannot be stored, or {@code null} when it can. */
-    public static @Nullable String problem(String text) {
+    public static String problem(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\u0000') {

@@ -1,0 +1,15 @@
+package dev.steward.store;
+
+import io.micronaut.data.annotation.Id;
+import io.micronaut.data.annotation.MappedEntity;
+import java.time.Instant;
+
+/**
+ * A secret pods' env takes values from.
+ *
+ * @param name its name, as env entries reference it
+ * @param version 1 when created, raised by every rotation
+ * @param dataEncrypted its key/values as a JSON object, encrypted by {@link SecretCipher} ({@link SecretData})
+ */
+@MappedEntity("secrets")
+public record SecretRow(@Id String name, long version, byte[] dataEncrypted, Instant createdAt, Instant updatedAt) {}

@@ -1,0 +1,63 @@
+package dev.steward.app.api;
+
+import dev.steward.app.auth.Role;
+import dev.steward.app.registry.RegistryCredentialRequest;
+import dev.steward.app.registry.RegistryCredentialService;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.uri.UriBuilder;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.util.List;
+
+/** Credentials for pulling images from registries; their secrets go in and never come out. */
+@ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
+        content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@Controller("/api/v1/registry-credentials")
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Secured(Role.VIEWER_ROLE)
+public class RegistryCredentialController {
+
+    private final RegistryCredentialService credentials;
+
+    public RegistryCredentialController(RegistryCredentialService credentials) {
+        this.credentials = credentials;
+    }
+
+    /** 201, also when it replaces the registry's earlier credentials. */
+    @Post
+    @Secured(Role.OPERATOR_ROLE)
+    public HttpResponse<RegistryCredentialView> register(@Body @Nullable RegistryCredentialRequest request) {
+        RegistryCredentialView registered = RegistryCredentialView.of(credentials.register(request));
+        return HttpResponse.created(registered,
+                UriBuilder.of("/api/v1/registry-credentials").path(registered.registry()).build());
+    }
+
+    @Get
+    public List<RegistryCredentialView> list() {
+        return credentials.list().stream().map(RegistryCredentialView::of).toList();
+    }
+
+    @Get("/{registry}")
+    public RegistryCredentialView get(String registry) {
+        return RegistryCredentialView.of(credentials.get(registry));
+    }
+
+    @Delete("/{registry}")
+    @Secured(Role.OPERATOR_ROLE)
+    public HttpResponse<Void> delete(String registry) {
+        credentials.delete(registry);
+        return HttpResponse.noContent();
+    }
+}

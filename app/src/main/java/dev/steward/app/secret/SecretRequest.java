@@ -1,0 +1,21 @@
+package dev.steward.app.secret;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.Map;
+
+/**
+ * A secret to create, or its new key/values.
+ *
+ * @param name its name, as pods' env entries reference it; in the path when rotating
+ * @param data its key/values; stored encrypted, never shown
+ */
+@Serdeable
+public record SecretRequest(@Nullable String name, @Nullable Map<String, String> data) {
+
+    /** Never the values: a request that is logged or shown in an error shows none. */
+    @Override
+    public String toString() {
+        return "SecretRequest[name=" + name + ", keys=" + (data == null ? null : data.keySet()) + "]";
+    }
+}

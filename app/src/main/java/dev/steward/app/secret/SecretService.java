@@ -1,0 +1,152 @@
+package dev.steward.app.secret;
+
+import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.InvalidRequest;
+import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.Refusal;
+import dev.steward.app.session.SessionService;
+import dev.steward.model.FieldError;
+import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.SessionStatus;
+import dev.steward.store.SecretData;
+import dev.steward.store.SecretRepository;
+import dev.steward.store.SecretRow;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.SessionRow;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Secrets: created with their key/values encrypted, listed by name and version only, rotated (the
+ * pods using them replaced) and deleted when no live session uses them.
+ */
+@Singleton
+public class SecretService {
+
+    private static final Logger log = LoggerFactory.getLogger(SecretService.class);
+    /** Keys as Kubernetes allows them in a secret. */
+    private static final Pattern KEY = Pattern.compile("[-._a-zA-Z0-9]{1,253}");
+    private static final int MAX_KEYS = 100;
+    private static final int MAX_VALUE_LENGTH = 65_536;
+
+    private final SecretRepository secrets;
+    private final SecretData data;
+    private final SessionRepository sessionRows;
+    private final SessionService sessions;
+
+    public SecretService(SecretRepository secrets, SecretData data, SessionRepository sessionRows,
+            SessionService sessions) {
+        this.secrets = secrets;
+        this.data = data;
+        this.sessionRows = sessionRows;
+        this.sessions = sessions;
+    }
+
+    public SecretRow create(SecretRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        if (request == null) {
+            throw new InvalidRequest(new FieldError("", "a body with name and data is required"));
+        }
+        if (request.name() == null || !SessionSpecValidator.isName(request.name())) {
+            errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63"
+                    + " characters"));
+        }
+        validateData(request.data(), errors);
+        InvalidRequest.rejectIfAny(errors);
+        requireKey();
+        if (secrets.create(request.name(), data.seal(request.data()), Instant.now()) == 0) {
+            throw new Conflict("secret " + request.name() + " exists; PUT /api/v1/secrets/" + request.name()
+                    + " rotates it", List.of(new FieldError("name", "is taken")));
+        }
+        return get(request.name());
+    }
+
+    public List<SecretRow> list() {
+        return secrets.listOrderByName();
+    }
+
+    /**
+     * Replaces the secret's key/values under its next version, then hands every live session that
+     * uses it its own spec again, stamped with the new version: the pods using it are replaced. A
+     * session that cannot take a spec change now (being deleted, say) is left as it is.
+     */
+    public SecretRow rotate(String name, SecretRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        if (request == null) {
+            throw new InvalidRequest(new FieldError("", "a body with data is required"));
+        }
+        if (request.name() != null && !request.name().equals(name)) {
+            errors.add(new FieldError("name", "must be the secret's name in the path, or absent"));
+        }
+        validateData(request.data(), errors);
+        InvalidRequest.rejectIfAny(errors);
+        requireKey();
+        if (secrets.rotate(name, data.seal(request.data()), Instant.now()) == 0) {
+            throw notFound(name);
+        }
+        for (SessionRow session : sessionsUsing(name)) {
+            try {
+                sessions.updateSpec(session.id(), session.spec(), null);
+            } catch (Refusal refused) {
+                log.info("secret {} rotated: session {} keeps its spec for now: {}", name, session.id(),
+                        refused.getMessage());
+            }
+        }
+        return get(name);
+    }
+
+    /** Deletes the secret; a 409 while a live session uses it. */
+    public void delete(String name) {
+        if (!secrets.existsById(name)) {
+            throw notFound(name);
+        }
+        List<SessionRow> users = sessionsUsing(name);
+        if (!users.isEmpty()) {
+            throw new Conflict("secret " + name + " is used by " + users.size() + " live sessions, for example "
+                    + users.getFirst().id());
+        }
+        secrets.deleteById(name);
+    }
+
+    private SecretRow get(String name) {
+        return secrets.findById(name).orElseThrow(() -> notFound(name));
+    }
+
+    private List<SessionRow> sessionsUsing(String name) {
+        return sessionRows.findLive().stream()
+                .filter(row -> row.status() != SessionStatus.EXPIRED && row.status() != SessionStatus.FAILED)
+                .filter(row -> SecretRefs.uses(row.spec(), name))
+                .toList();
+    }
+
+    private void requireKey() {
+        if (!data.canSeal()) {
+            throw new Conflict("no key to encrypt secrets with: set steward.secrets.key or steward.secrets.key-file");
+        }
+    }
+
+    private static void validateData(Map<String, String> keyValues, List<FieldError> errors) {
+        if (keyValues == null || keyValues.isEmpty() || keyValues.size() > MAX_KEYS) {
+            errors.add(new FieldError("data", "must hold 1 to " + MAX_KEYS + " keys"));
+            return;
+        }
+        keyValues.forEach((key, value) -> {
+            if (!KEY.matcher(key).matches()) {
+                errors.add(new FieldError("data." + key, "is not a valid key: letters, digits, '-', '_' and '.'"));
+            } else if (value == null || value.length() > MAX_VALUE_LENGTH) {
+                errors.add(new FieldError("data." + key, "must be a string of at most " + MAX_VALUE_LENGTH
+                        + " characters"));
+            }
+        });
+    }
+
+    private static NotFound notFound(String name) {
+        return new NotFound("secret " + name);
+    }
+}

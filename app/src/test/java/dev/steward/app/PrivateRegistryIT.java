@@ -1,0 +1,116 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.dockerjava.api.exception.NotFoundException;
+import dev.steward.app.api.TransitionView;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.SessionStatus;
+import dev.steward.store.RegistryCredentialRepository;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Images pulled from a private registry on this machine with registered credentials: refused
+ * credentials fail the pod at once, good ones run it with the pull in its transitions, and a stopped
+ * registry backs off until it is back.
+ */
+@MicronautTest
+class PrivateRegistryIT extends SessionApiTest {
+
+    private static final String USER = "steward";
+    private final String password = "pw-" + UUID.randomUUID();
+
+    @Inject
+    RegistryCredentialRepository credentials;
+
+    @Test
+    void podsPullTheirImageWithTheRegisteredCredentials() throws Exception {
+        BlockingHttpClient http = client.toBlocking();
+        try (PrivateRegistry registry = PrivateRegistry.start(USER, password)) {
+            String image = registry.push(Specs.BUSYBOX, "steward/busybox:1", USER, password);
+            try {
+                register(http, registry.address(), "not-" + password);
+                PodView refused = runUntil(image, "refused", p -> p.status() == PodStatus.FAILED);
+                assertEquals("ImagePullFailed", refused.reason());
+                assertTrue(refused.message().contains("unauthorized"), refused.message());
+
+                register(http, registry.address(), password);
+                String shown = http.retrieve(HttpRequest.GET("/api/v1/registry-credentials"), String.class);
+                assertTrue(shown.contains(registry.address()) && shown.contains("\"kind\":\"password\""), shown);
+                assertFalse(shown.contains(password), "the password is never shown");
+                byte[] stored = credentials.findById(registry.address()).orElseThrow().secretEncrypted();
+                assertFalse(new String(stored, StandardCharsets.ISO_8859_1).contains(password), "stored encrypted");
+
+                runUntil(image, "pulled", p -> p.status() == PodStatus.READY);
+                removeImage(image);
+
+                registry.stop();
+                UUID backingOff = api.create(session("unreachable", image)).id();
+                PodView waiting = awaitPod(backingOff, p -> "ImagePullBackOff".equals(p.reason()));
+                assertEquals(PodStatus.PENDING, waiting.status());
+                assertTrue(waiting.message().contains("connection refused"), waiting.message());
+                registry.start();
+                awaitPod(backingOff, p -> p.status() == PodStatus.READY);
+                cleanUp(backingOff);
+            } finally {
+                removeImage(image);
+                http.exchange(HttpRequest.DELETE("/api/v1/registry-credentials/" + registry.address()));
+            }
+        }
+    }
+
+    /** Runs a session of one pod of {@code image} until the pod is as wanted, checks its pull transitions, and deletes it. */
+    private PodView runUntil(String image, String owner, Predicate<PodView> wanted) {
+        UUID id = api.create(session(owner, image)).id();
+        PodView pod = awaitPod(id, wanted);
+        List<String> reasons = api.transitions(id).stream().filter(t -> "p/app".equals(t.resource()))
+                .map(TransitionView::reason).toList();
+        assertTrue(reasons.contains("Pulling"), reasons.toString());
+        if (pod.status() == PodStatus.READY) {
+            assertTrue(reasons.indexOf("Pulled") < reasons.indexOf("Creating"), reasons.toString());
+            assertEquals(image, docker.inspectContainerCmd(pod.containerId()).exec().getConfig().getImage());
+        }
+        cleanUp(id);
+        return pod;
+    }
+
+    private void register(BlockingHttpClient http, String registry, String secret) {
+        assertEquals(HttpStatus.CREATED, http.exchange(HttpRequest.POST("/api/v1/registry-credentials",
+                Map.of("registry", registry, "username", USER, "password", secret))).getStatus());
+    }
+
+    private void removeImage(String image) {
+        try {
+            docker.removeImageCmd(image).withForce(true).exec();
+        } catch (NotFoundException gone) {
+            // Not pulled, or removed already.
+        }
+    }
+
+    private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
+        return Poll.until("pod p/app of " + id + " as wanted", () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+    }
+
+    private void cleanUp(UUID id) {
+        api.delete(id);
+        api.awaitStatus(id, SessionStatus.DELETED);
+    }
+
+    private static Map<String, Object> session(String owner, String image) {
+        return Map.of("owner", owner, "parts", List.of(Map.of("name", "p",
+                "pods", List.of(Map.of("name", "app", "image", image, "command", List.of("sleep", "3600"))))));
+    }
+}

@@ -1,0 +1,168 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.app.api.Problem;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.FieldError;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.client.BlockingHttpClient;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.transaction.TransactionOperations;
+import io.temporal.client.WorkflowClient;
+import io.temporal.common.WorkflowExecutionHistory;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Env values taken from secrets: in the container's environment, and nowhere else (no API response,
+ * no PostgreSQL column in clear, no Temporal history); rotating the secret replaces the pod.
+ */
+@MicronautTest
+class SecretsIT extends SessionApiTest {
+
+    private final String secret = "db-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String first = "first-" + UUID.randomUUID();
+    private final String second = "second-" + UUID.randomUUID();
+    /** Every response body this test got, searched for the values at the end. */
+    private final List<String> responses = new ArrayList<>();
+
+    @Inject
+    WorkflowClient temporal;
+
+    @Inject
+    TransactionOperations<Connection> transactions;
+
+    @Test
+    void aSecretsValueReachesTheContainerAndNothingElse() {
+        BlockingHttpClient http = client.toBlocking();
+        HttpResponse<String> created = http.exchange(HttpRequest.POST("/api/v1/secrets",
+                Map.of("name", secret, "data", Map.of("password", first))), String.class);
+        assertEquals(HttpStatus.CREATED, created.getStatus());
+        responses.add(created.body());
+        String listed = get(http, "/api/v1/secrets");
+        assertTrue(listed.contains("\"name\":\"" + secret + "\"") && listed.contains("\"version\":1"), listed);
+
+        assertEquals(List.of("parts[0].pods[0].env.DB_PASSWORD.valueFrom.secret"),
+                refusedFields(http, session("no-such-" + secret, "password")));
+        assertEquals(List.of("parts[0].pods[0].env.DB_PASSWORD.valueFrom.key"),
+                refusedFields(http, session(secret, "no-such-key")));
+
+        UUID id = api.create(session(secret, "password")).id();
+        PodView pod = awaitReady(id, null);
+        assertEquals(first, envOf(pod.containerId(), "DB_PASSWORD"));
+        assertEquals("plain", envOf(pod.containerId(), "PLAIN"));
+
+        HttpResponse<String> rotated = http.exchange(HttpRequest.PUT("/api/v1/secrets/" + secret,
+                Map.of("data", Map.of("password", second))), String.class);
+        responses.add(rotated.body());
+        assertTrue(rotated.body().contains("\"version\":2"), rotated.body());
+        PodView replaced = awaitReady(id, pod.containerId());
+        assertNotEquals(pod.containerId(), replaced.containerId(), "rotating the secret replaced the pod");
+        assertEquals(second, envOf(replaced.containerId(), "DB_PASSWORD"));
+        Refusals.refused(http, HttpRequest.DELETE("/api/v1/secrets/" + secret), HttpStatus.CONFLICT);
+
+        get(http, "/api/v1/sessions/" + id);
+        get(http, "/api/v1/sessions/" + id + "/transitions");
+        get(http, "/api/v1/sessions?owner=secrets");
+        get(http, "/api/v1/secrets");
+        for (String value : List.of(first, second)) {
+            assertTrue(responses.stream().noneMatch(body -> body.contains(value)), "a response shows a value");
+            assertEquals(List.of(), tablesHolding(value), "a value in clear in PostgreSQL");
+            for (String workflowId : List.of(WorkflowIds.session(id), WorkflowIds.part(id, "p"))) {
+                WorkflowExecutionHistory history = temporal.fetchHistory(workflowId);
+                assertFalse(history.toJson(false).contains(value), "a value in the history of " + workflowId);
+                assertFalse(new String(history.getHistory().toByteArray(), StandardCharsets.UTF_8).contains(value),
+                        "a value in a payload of " + workflowId);
+            }
+        }
+
+        api.delete(id);
+        api.awaitStatus(id, SessionStatus.DELETED);
+        assertEquals(HttpStatus.NO_CONTENT, http.exchange(HttpRequest.DELETE("/api/v1/secrets/" + secret)).getStatus());
+        assertFalse(get(http, "/api/v1/secrets").contains("\"" + secret + "\""));
+    }
+
+    private String get(BlockingHttpClient http, String path) {
+        String body = http.retrieve(HttpRequest.GET(path), String.class);
+        responses.add(body);
+        return body;
+    }
+
+    private List<String> refusedFields(BlockingHttpClient http, Map<String, Object> spec) {
+        Problem problem = Refusals.refused(http, HttpRequest.POST("/api/v1/sessions", spec),
+                HttpStatus.UNPROCESSABLE_ENTITY);
+        return problem.errors().stream().map(FieldError::field).toList();
+    }
+
+    /** Waits for the pod READY on a container other than {@code other}. */
+    private PodView awaitReady(UUID id, String other) {
+        return Poll.until("pod p/app READY", () -> {
+            SessionView view = api.get(id);
+            return view.parts().getFirst().pods().getFirst();
+        }, p -> p.status() == PodStatus.READY && !p.containerId().equals(other));
+    }
+
+    private String envOf(String containerId, String name) {
+        return Arrays.stream(docker.inspectContainerCmd(containerId).exec().getConfig().getEnv())
+                .filter(entry -> entry.startsWith(name + "="))
+                .map(entry -> entry.substring(name.length() + 1))
+                .findFirst().orElse(null);
+    }
+
+    /** The tables of the schema with a row whose text form holds {@code value}. */
+    private List<String> tablesHolding(String value) {
+        return transactions.executeRead(status -> {
+            Connection connection = status.getConnection();
+            List<String> tables = new ArrayList<>();
+            List<String> holding = new ArrayList<>();
+            try (ResultSet rs = connection.getMetaData().getTables(null, "public", "%", new String[] {"TABLE"})) {
+                while (rs.next()) {
+                    tables.add(rs.getString("TABLE_NAME"));
+                }
+                for (String table : tables) {
+                    try (PreparedStatement query = connection.prepareStatement(
+                            "SELECT COUNT(*) FROM \"" + table + "\" t WHERE t::text LIKE ?")) {
+                        query.setString(1, "%" + value + "%");
+                        try (ResultSet count = query.executeQuery()) {
+                            count.next();
+                            if (count.getLong(1) > 0) {
+                                holding.add(table);
+                            }
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            assertTrue(tables.contains("secrets"), tables.toString());
+            return holding;
+        });
+    }
+
+    private static Map<String, Object> session(String secretName, String key) {
+        Map<String, Object> pod = Map.of("name", "app", "image", Specs.BUSYBOX, "command", List.of("sleep", "3600"),
+                "env", Map.of("PLAIN", "plain",
+                        "DB_PASSWORD", Map.of("valueFrom", Map.of("secret", secretName, "key", key))));
+        return Map.of("owner", "secrets", "parts", List.of(Map.of("name", "p", "pods", List.of(pod))));
+    }
+}

@@ -1,0 +1,10 @@
+package dev.steward.contract;
+
+/**
+ * How far a pull is, as its activity heartbeats it.
+ *
+ * @param layersDone layers downloaded or already present
+ * @param layers layers the engine announced so far
+ * @param bytesDone bytes downloaded so far, as far as the engine reports them
+ */
+public record ImagePullProgress(int layersDone, int layers, long bytesDone) {}

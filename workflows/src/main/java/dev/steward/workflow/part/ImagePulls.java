@@ -1,0 +1,102 @@
+package dev.steward.workflow.part;
+
+import dev.steward.contract.ImagePullResult;
+import dev.steward.model.ImagePullPolicy;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.Reason;
+import dev.steward.workflow.ActivityFailures;
+import dev.steward.workflow.ChangeIds;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
+import io.temporal.workflow.Workflow;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts a pod's image on its host before a container is created from it, as the pod's pull policy
+ * says. A registry that refuses the image fails the pull at once (the caller fails the pod with
+ * ImagePullFailed); one that cannot be reached leaves the pod waiting (ImagePullBackOff) and is tried
+ * again after a backoff that doubles up to {@link #MAX_BACK_OFF}.
+ */
+final class ImagePulls {
+
+    static final Duration FIRST_BACK_OFF = Duration.ofSeconds(2);
+    static final Duration MAX_BACK_OFF = Duration.ofSeconds(30);
+
+    private final PartState state;
+    private final PodEngines engines;
+    private final PodTransitions transitions;
+    /**
+     * The pass's pulls, under way or done, by host and image: pods of the part that need one image on
+     * one host in one pass share its pull.
+     */
+    private final Map<List<String>, Promise<ImagePullResult>> pulls = new HashMap<>();
+
+    ImagePulls(PartState state, PodEngines engines, PodTransitions transitions) {
+        this.state = state;
+        this.engines = engines;
+        this.transitions = transitions;
+    }
+
+    /**
+     * Makes sure {@code host} has the pod's image.
+     *
+     * @param servingId the container that serves the pod meanwhile (a rolling replace), whose status
+     *     the pull leaves as it is; {@code null} when the pod waits for its container (PENDING)
+     * @return whether the image is there; {@code false} while the pull backs off
+     */
+    boolean ready(PodSpec pod, PodRuntime rt, String host, String servingId) {
+        if (pod.imagePullPolicy() == ImagePullPolicy.NEVER
+                || Workflow.getVersion(ChangeIds.PART_PULLS_IMAGES, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
+            return true;
+        }
+        if (rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis()) {
+            return false;
+        }
+        if (pod.imagePullPolicy() == ImagePullPolicy.IF_NOT_PRESENT && engines.pullsOn(host).hasImage(pod.image())) {
+            rt.pullRetryAt = null;
+            rt.pullFailures = 0;
+            return true;
+        }
+        String where = "image " + pod.image() + (state.startedBeforePlacement ? "" : " on host " + host);
+        PodStatus status = servingId == null ? PodStatus.PENDING : state.pods.get(pod.name()).status();
+        transitions.record(pod, status, Reason.PULLING.code(), "pulling " + where, servingId);
+        try {
+            ImagePullResult pulled = pull(host, pod.image());
+            rt.pullRetryAt = null;
+            rt.pullFailures = 0;
+            transitions.record(pod, status, Reason.PULLED.code(), "pulled " + where + ": " + pulled.layers()
+                    + " layers, " + pulled.bytes() + " bytes downloaded in " + Math.round(pulled.seconds() * 10) / 10.0
+                    + " s", servingId);
+            return true;
+        } catch (ActivityFailure failure) {
+            if (!ActivityFailures.isPullUnavailable(failure)) {
+                throw failure;
+            }
+            long backOff = Math.min(FIRST_BACK_OFF.toMillis() << Math.min(rt.pullFailures, 16), MAX_BACK_OFF.toMillis());
+            rt.pullFailures++;
+            rt.pullRetryAt = Workflow.currentTimeMillis() + backOff;
+            transitions.record(pod, status, Reason.IMAGE_PULL_BACK_OFF.code(), "pulling " + where + " failed ("
+                    + ActivityFailures.rootMessage(failure) + "); tried again at " + Instant.ofEpochMilli(rt.pullRetryAt),
+                    servingId);
+            return false;
+        }
+    }
+
+    /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */
+    void newPass() {
+        pulls.clear();
+    }
+
+    /** The pull of {@code image} on {@code host} in this pass: the one under way or done, or a new one. */
+    private ImagePullResult pull(String host, String image) {
+        return pulls.computeIfAbsent(Arrays.asList(host, image),
+                key -> Async.function(engines.pullsOn(host)::pullImage, image)).get();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.steward.workflow.part;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.contract.TransitionRecord;
+import dev.steward.model.ImagePullPolicy;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.ReconcileSettings;
+import dev.steward.workflow.Eventually;
+import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.InMemoryRecording;
+import dev.steward.workflow.TestSessions;
+import dev.steward.workflow.WorkflowSandbox;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** A part's pods get their image on their host as their pull policy says, before their containers are created. */
+class ImagePullTest {
+
+    private static final String IMAGE = TestSessions.IMAGE;
+
+    @RegisterExtension
+    final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
+
+    private final FakeEngine engine = sandbox.engine();
+    private final InMemoryRecording recording = sandbox.recording();
+    private final UUID sessionId = UUID.randomUUID();
+
+    @Test
+    void twoPodsLackingOneImagePullItOnceAndRecordThePull() {
+        engine.lackImage(IMAGE);
+
+        PartWorkflow part = start(TestSessions.part("web", "app", "cache"));
+        awaitStatus(part, PartStatus.READY);
+
+        assertEquals(1, engine.pulls(IMAGE), "one pull for both pods");
+        for (String pod : List.of("app", "cache")) {
+            List<TransitionRecord> transitions = recording.podTransitions(sessionId, "web", pod);
+            assertEquals(List.of("Pulling", "Pulled", "Creating"),
+                    transitions.stream().map(TransitionRecord::reason).toList().subList(0, 3), transitions.toString());
+            assertEquals("PENDING", transitions.get(0).to());
+            assertTrue(transitions.get(1).message().startsWith("pulled image " + IMAGE), transitions.get(1).message());
+        }
+    }
+
+    @Test
+    void anImageTheHostHasIsNotPulledUnlessThePolicyIsAlways() {
+        PartWorkflow part = start(new PartSpec("web", List.of(TestSessions.pod("present"),
+                withPolicy(TestSessions.pod("always"), ImagePullPolicy.ALWAYS))));
+        awaitStatus(part, PartStatus.READY);
+
+        assertEquals(1, engine.pulls(IMAGE), "only the pod whose policy is always pulls");
+        assertEquals("Creating", recording.podTransitions(sessionId, "web", "present").getFirst().reason());
+        assertEquals("Pulling", recording.podTransitions(sessionId, "web", "always").getFirst().reason());
+    }
+
+    @Test
+    void aPolicyOfNeverPullsNothing() {
+        engine.lackImage(IMAGE);
+
+        PartWorkflow part = start(new PartSpec("web", List.of(withPolicy(TestSessions.pod("app"), ImagePullPolicy.NEVER))));
+        awaitStatus(part, PartStatus.READY);
+
+        assertEquals(0, engine.pulls(IMAGE));
+    }
+
+    @Test
+    void anImageTheRegistryRefusesFailsThePodAtOnceWithTheRegistrysMessage() {
+        engine.lackImage(IMAGE);
+        engine.refusePullsOf(IMAGE, "manifest unknown: manifest unknown");
+
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        PartView failed = awaitStatus(part, PartStatus.FAILED);
+
+        PodView app = pod(failed, "app");
+        assertEquals(PodStatus.FAILED, app.status());
+        assertEquals("ImagePullFailed", app.reason());
+        assertEquals("manifest unknown: manifest unknown", app.message());
+        assertEquals(1, engine.pulls(IMAGE), "refused: not retried");
+        assertTrue(engine.containerOf(sessionId, "web", "app").isEmpty());
+    }
+
+    @Test
+    void anUnreachableRegistryBacksOffAndThePodRunsOnceItIsBack() {
+        engine.lackImage(IMAGE);
+        engine.registryUnreachable(true);
+
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        PartView backingOff = Eventually.await("app in ImagePullBackOff", part::view,
+                view -> "ImagePullBackOff".equals(pod(view, "app").reason()));
+        assertEquals(PodStatus.PENDING, pod(backingOff, "app").status());
+        assertTrue(pod(backingOff, "app").message().contains("connection refused"), pod(backingOff, "app").message());
+
+        sandbox.env().sleep(Duration.ofSeconds(10)); // a few backoffs
+        int pullsWhileUnreachable = engine.pulls(IMAGE);
+        assertTrue(pullsWhileUnreachable >= 2, "tried again: " + pullsWhileUnreachable);
+        assertEquals(PodStatus.PENDING, pod(part.view(), "app").status(), "not failed");
+
+        engine.registryUnreachable(false);
+        sandbox.env().sleep(ImagePulls.MAX_BACK_OFF);
+        PartView ready = awaitStatus(part, PartStatus.READY);
+        assertEquals(PodStatus.READY, pod(ready, "app").status());
+    }
+
+    private static PodSpec withPolicy(PodSpec pod, ImagePullPolicy policy) {
+        return new PodSpec(pod.name(), pod.image(), pod.command(), pod.env(), pod.ports(), pod.kind(),
+                pod.restartPolicy(), pod.readiness(), pod.activeDeadlineSeconds(), pod.hostSelector(), pod.resources(),
+                policy);
+    }
+
+    private PartWorkflow start(PartSpec spec) {
+        return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
+    }
+
+    private static PartView awaitStatus(PartWorkflow part, PartStatus wanted) {
+        return Eventually.await("part " + wanted, part::view, view -> view.status() == wanted);
+    }
+
+    private static PodView pod(PartView part, String name) {
+        return part.pods().stream().filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no pod " + name + " in " + part));
+    }
+}
