@@ -1,5 +1,6 @@
 package dev.steward.app.events;
 
+import dev.steward.app.auth.TokenSecrets;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
@@ -40,8 +41,8 @@ public class EventSources {
             throw new InvalidRequest(new FieldError("", "an event source is required"));
         }
         InvalidRequest.rejectIfAny(spec.validate());
-        String token = EventTokens.generate();
-        EventSourceRow row = row(spec, EventTokens.hash(token), false);
+        String token = TokenSecrets.newSecret(TokenSecrets.EVENT_SOURCE_PREFIX);
+        EventSourceRow row = row(spec, TokenSecrets.sha256(token), false);
         try {
             if (sources.existsById(spec.name())) {
                 throw new Conflict("event source " + spec.name() + " exists already");
@@ -76,7 +77,7 @@ public class EventSources {
 
     /** The sender a bearer token belongs to. */
     public Optional<EventSourceRow> authenticate(String token) {
-        return sources.findByTokenHash(EventTokens.hash(token));
+        return sources.findByTokenHash(TokenSecrets.sha256(token));
     }
 
     /** Every origin some sender's handshake may name. */
@@ -99,7 +100,7 @@ public class EventSources {
         if (!errors.isEmpty()) {
             throw new IllegalStateException("steward.events.sources." + configured.name() + " is invalid: " + errors);
         }
-        EventSourceRow row = row(spec, EventTokens.hash(configured.token()), true);
+        EventSourceRow row = row(spec, TokenSecrets.sha256(configured.token()), true);
         sources.findById(row.name()).ifPresentOrElse(existing -> sources.update(
                 new EventSourceRow(row.name(), row.source(), row.sourceIsPrefix(), row.allowedOrigins(), row.tokenHash(),
                         true, existing.createdAt())), () -> sources.save(row));
