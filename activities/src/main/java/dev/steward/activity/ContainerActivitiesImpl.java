@@ -25,6 +25,7 @@ import dev.steward.contract.ImagePullResult;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -134,7 +135,16 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public boolean hasImage(String image) {
-        return images.has(image);
+        try {
+            return images.has(image);
+        } catch (BadRequestException | InternalServerErrorException e) {
+            if (e instanceof InternalServerErrorException && !isInvalidSpec(e)) {
+                throw e;
+            }
+            String message = "engine refused image " + image + ": " + engineMessage(e);
+            LOG.warn(message);
+            throw ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
+        }
     }
 
     @Override
@@ -192,7 +202,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         List<ExposedPort> exposed = new ArrayList<>();
         Ports bindings = new Ports();
         for (PortMapping port : nullToEmpty(request.ports())) {
-            ExposedPort exposedPort = ExposedPort.tcp(port.containerPort());
+            ExposedPort exposedPort = port.protocol() == PortProtocol.UDP
+                    ? ExposedPort.udp(port.containerPort()) : ExposedPort.tcp(port.containerPort());
             exposed.add(exposedPort);
             if (port.hostPort() != null) {
                 bindings.bind(exposedPort, Ports.Binding.bindPort(port.hostPort()));

@@ -6,6 +6,7 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.model.RestartSettings;
@@ -21,6 +22,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PartSpec.class)
 @SerdeImport(PodSpec.class)
 @SerdeImport(PortMapping.class)
+@SerdeImport(PortProtocol.class)
 @SerdeImport(PodResources.class)
 @SerdeImport(Timeslot.class)
 @SerdeImport(RestartSettings.class)

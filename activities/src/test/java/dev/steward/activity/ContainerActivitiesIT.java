@@ -22,6 +22,7 @@ import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -308,6 +309,16 @@ class ContainerActivitiesIT {
     }
 
     @Test
+    void aMalformedImageReferenceIsANonRetryableInvalidSpecWhenLookedFor() {
+        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.hasImage("UPPER::bad"));
+
+        assertTrue(failure.isNonRetryable());
+        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+        assertFalse(activities.hasImage("localhost/steward-no-such-image:" + UUID.randomUUID()), "a missing image is no error");
+        assertTrue(activities.hasImage(IMAGE));
+    }
+
+    @Test
     void specIsOnTheInspectedContainer() throws IOException {
         int hostPort = freePort();
         String hash = "fedcba9876543210";
@@ -317,7 +328,8 @@ class ContainerActivitiesIT {
                 IMAGE,
                 SLEEP,
                 Map.of("GREETING", "hello world", "EMPTY", "", "STEWARD_MODE", "test"),
-                List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
+                List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null),
+                        new PortMapping(5353, null, PortProtocol.UDP)),
                 labels,
                 64L * 1024 * 1024,
                 500_000_000L);
@@ -338,6 +350,7 @@ class ContainerActivitiesIT {
         Set<ExposedPort> exposed = Set.of(inspected.getConfig().getExposedPorts());
         assertTrue(exposed.contains(ExposedPort.tcp(8080)), exposed::toString);
         assertTrue(exposed.contains(ExposedPort.tcp(9090)), exposed::toString);
+        assertTrue(exposed.contains(ExposedPort.udp(5353)), exposed::toString);
         Map<ExposedPort, Ports.Binding[]> bindings = inspected.getHostConfig().getPortBindings().getBindings();
         Ports.Binding[] web = bindings.get(ExposedPort.tcp(8080));
         assertNotNull(web, bindings::toString);

@@ -31,8 +31,11 @@ public final class SpecHash {
         new TreeMap<>(pod.env()).forEach((name, value) -> field(canonical, "env." + name, value));
         pod.ports().stream()
                 .sorted(Comparator.comparingInt(PortMapping::containerPort)
-                        .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))
-                .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()));
+                        .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort())
+                        .thenComparing(PortMapping::protocol))
+                // TCP, the default, adds nothing, so the hashes of ports without a protocol stay valid.
+                .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()
+                        + (p.protocol() == PortProtocol.UDP ? "/udp" : "")));
         // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
         if (pod.memoryLimitBytes() != null) {
             field(canonical, "memory", pod.memoryLimitBytes().toString());
