@@ -1,17 +1,14 @@
-# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the image check,
-# the distribution registry, htpasswd and openssl for the private-registry test.
+# Tools the tests need besides the JDK: kubectl and node for the manifest checks, debootstrap for the
+# image check, Chromium and its chromedriver for the dashboard's browser test, the distribution
+# registry, htpasswd and openssl for the private-registry test.
 # shellcheck shell=bash
 
-ensure_manifest_tools() {
+ensure_test_tools() {
   local missing=()
   have kubectl || missing+=(kubectl)
   { have node && have npm; } || missing+=(nodejs npm)
   have debootstrap || missing+=(debootstrap)
-  install_packages "${missing[@]}"
-}
-
-ensure_registry_tools() {
-  local missing=()
+  { have chromium && have chromedriver; } || missing+=(chromium chromium-driver)
   have docker-registry || missing+=(docker-registry)
   have htpasswd || missing+=(apache2-utils)
   have openssl || missing+=(openssl)

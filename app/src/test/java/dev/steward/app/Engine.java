@@ -1,11 +1,13 @@
 package dev.steward.app;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /** Looks at the engine directly, by label, independently of what Steward reports. */
 final class Engine {
@@ -40,6 +42,18 @@ final class Engine {
                 .stream()
                 .filter(c -> "running".equals(c.getState()))
                 .toList();
+    }
+
+    /** Runs {@code command} in the container and waits for it to end. */
+    void exec(String containerId, String... command) {
+        String exec = docker.execCreateCmd(containerId).withCmd(command)
+                .withAttachStdout(true).withAttachStderr(true).exec().getId();
+        try {
+            docker.execStartCmd(exec).exec(new ResultCallback.Adapter<>()).awaitCompletion(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     void remove(Container container) {

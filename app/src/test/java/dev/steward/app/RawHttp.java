@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /**
  * A plain HTTP client for tests that need the bytes on the wire: any method, content type and
@@ -37,6 +38,27 @@ final class RawHttp {
 
     RawAnswer json(String method, String path, String body) {
         return send(method, path, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A streamed answer's lines as they arrive, for answers that do not end by themselves; closing
+     * the stream ends the request. Fails unless the status is 200.
+     */
+    Stream<String> lines(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base.toString() + path)).timeout(REQUEST_TIMEOUT).build();
+        try {
+            HttpResponse<Stream<String>> response = http.send(request, HttpResponse.BodyHandlers.ofLines());
+            if (response.statusCode() != 200) {
+                response.body().close();
+                throw new IllegalStateException("GET " + path + " answered " + response.statusCode());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** @param path already percent-encoded; @param contentType null for none; @param body null for none */

@@ -1,6 +1,7 @@
 package dev.steward.model;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A pod as the API and the workflow query show it.
@@ -14,6 +15,9 @@ import java.time.Instant;
  * @param restarts how often Steward restarted it since the last reset
  * @param lastExit how its container last ended, or {@code null}
  * @param nextRestartAt while BACKING_OFF: when it restarts
+ * @param address its container's address on the engine's network, as the engine reports it when the
+ *     session is read; {@code null} when it has none or its engine did not answer
+ * @param ports its container's ports as the engine publishes them, read with the address; empty when unknown
  */
 public record PodView(
         String name,
@@ -24,9 +28,27 @@ public record PodView(
         String host,
         int restarts,
         ExitInfo lastExit,
-        Instant nextRestartAt) {
+        Instant nextRestartAt,
+        String address,
+        List<PublishedPort> ports) {
+
+    public PodView {
+        ports = ports == null ? List.of() : List.copyOf(ports);
+    }
+
+    /** A pod as Steward knows it, without what only its engine can tell. */
+    public PodView(String name, PodStatus status, String reason, String message, String containerId, String host,
+            int restarts, ExitInfo lastExit, Instant nextRestartAt) {
+        this(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt, null, List.of());
+    }
 
     public PodView(String name, PodStatus status, String reason, String message, String containerId, String host) {
         this(name, status, reason, message, containerId, host, 0, null, null);
+    }
+
+    /** The same pod, with its container's address and ports as its engine reports them. */
+    public PodView withEndpoints(String address, List<PublishedPort> ports) {
+        return new PodView(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt,
+                address, ports);
     }
 }

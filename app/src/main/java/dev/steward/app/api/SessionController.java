@@ -1,7 +1,10 @@
 package dev.steward.app.api;
 
+import dev.steward.app.session.PodEndpoints;
+import dev.steward.app.session.PodLogs;
 import dev.steward.app.session.SessionList;
 import dev.steward.app.session.SessionService;
+import dev.steward.app.temporal.WorkflowHistories;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.contract.WorkflowIds;
@@ -13,6 +16,7 @@ import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -25,6 +29,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import java.util.List;
 import java.util.UUID;
+import reactor.core.publisher.Flux;
 
 /** Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
 @Controller("/api/v1/sessions")
@@ -33,10 +38,17 @@ public class SessionController {
 
     private final SessionService sessions;
     private final TemporalUiLinks links;
+    private final PodEndpoints endpoints;
+    private final PodLogs logs;
+    private final WorkflowHistories histories;
 
-    public SessionController(SessionService sessions, TemporalUiLinks links) {
+    public SessionController(SessionService sessions, TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs,
+            WorkflowHistories histories) {
         this.sessions = sessions;
         this.links = links;
+        this.endpoints = endpoints;
+        this.logs = logs;
+        this.histories = histories;
     }
 
     @Post
@@ -54,7 +66,7 @@ public class SessionController {
 
     @Get("/{id}")
     public HttpResponse<SessionView> get(UUID id) {
-        return links.to(HttpResponse.ok(sessions.get(id)), WorkflowIds.session(id));
+        return links.to(HttpResponse.ok(endpoints.fillIn(sessions.get(id))), WorkflowIds.session(id));
     }
 
     @Put("/{id}/desired-status")
@@ -97,6 +109,21 @@ public class SessionController {
     public HttpResponse<Void> restart(UUID id, String part, String pod) {
         sessions.podAction(id, part, pod, PodAction.Kind.RESTART);
         return HttpResponse.accepted();
+    }
+
+    /** The container's log as plain text, streamed; with {@code follow=true} it goes on as lines are written. */
+    @Get(value = "/{id}/pods/{part}/{pod}/logs", produces = MediaType.TEXT_PLAIN)
+    public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
+            @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow) {
+        return logs.stream(part + "/" + pod, sessions.pod(id, part, pod), tail, since, follow);
+    }
+
+    /** The Temporal history of the session's workflow, or of a part's with {@code ?part=}, oldest first. */
+    @Get("/{id}/history")
+    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part) {
+        String workflowId = sessions.workflowId(id, part);
+        return links.to(HttpResponse.ok(histories.of(workflowId).stream().map(HistoryEventView::of).toList()),
+                workflowId);
     }
 
     @Get("/{id}/transitions")

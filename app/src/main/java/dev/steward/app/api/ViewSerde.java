@@ -7,6 +7,7 @@ import dev.steward.model.HostSpec;
 import dev.steward.model.HostTls;
 import dev.steward.model.PartView;
 import dev.steward.model.PodView;
+import dev.steward.model.PublishedPort;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
@@ -18,6 +19,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PartView.class)
 @SerdeImport(PodView.class)
 @SerdeImport(ExitInfo.class)
+@SerdeImport(PublishedPort.class)
 @SerdeImport(FieldError.class)
 @SerdeImport(DesiredStatusChange.class)
 @SerdeImport(TimeslotChange.class)

@@ -10,6 +10,7 @@ import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.FieldError;
+import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
@@ -243,6 +244,25 @@ public class SessionService {
             throw new NotFound("pod " + part + "/" + pod + " of session " + id);
         }
         workflows.podAction(id, part, new PodAction(pod, action));
+    }
+
+    /** One pod of the session as the read model has it. */
+    public PodView pod(UUID id, String part, String pod) {
+        return get(id).parts().stream().filter(p -> p.name().equals(part))
+                .flatMap(p -> p.pods().stream()).filter(p -> p.name().equals(pod))
+                .findFirst().orElseThrow(() -> new NotFound("pod " + part + "/" + pod + " of session " + id));
+    }
+
+    /** The id of the session's workflow, or of one of its parts' when {@code part} is given. */
+    public String workflowId(UUID id, @Nullable String part) {
+        SessionRow row = find(id);
+        if (part == null) {
+            return WorkflowIds.session(id);
+        }
+        if (row.spec().parts().stream().noneMatch(p -> p.name().equals(part))) {
+            throw new NotFound("part " + part + " of session " + id);
+        }
+        return WorkflowIds.part(id, part);
     }
 
     /** The session's recorded status changes, oldest first. */

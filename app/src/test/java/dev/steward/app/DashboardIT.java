@@ -1,0 +1,100 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.model.SessionStatus;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.JavascriptExecutor;
+
+/**
+ * The dashboard in a real browser: it takes a token, lists sessions, opens one, shows its pod turn
+ * READY while the page stays loaded, and pauses the session with a button.
+ */
+@MicronautTest
+class DashboardIT extends SessionApiTest {
+
+    private static final String TOKEN = "dashboard-test-token";
+
+    @Inject
+    EmbeddedServer server;
+
+    @Inject
+    AuthorizationRecorder authorizations;
+
+    @Test
+    void theDashboardIsServedAtTheRootWhileUnknownPathsStayProblems() {
+        RawHttp http = new RawHttp(server.getURL());
+        RawAnswer root = http.get("/");
+        assertEquals(200, root.status());
+        assertTrue(root.contentType().startsWith("text/html"), root.contentType());
+        assertTrue(root.body().contains("dashboard.js"), root.body());
+        assertEquals(200, http.get("/dashboard.js").status());
+        RawAnswer unknown = http.get("/api/v1/no-such-thing");
+        assertEquals(404, unknown.status());
+        assertTrue(unknown.contentType().startsWith("application/problem+json"), unknown.contentType());
+    }
+
+    @Test
+    void anOperatorWatchesAPodGetReadyAndPausesTheSession() throws IOException {
+        // Ready once /tmp/ready exists: the test decides when, after the page shows the pod not ready.
+        Map<String, Object> gate = Map.of("name", "gate", "image", Specs.BUSYBOX,
+                "command", List.of("sh", "-c", "echo waiting for /tmp/ready; exec sleep 3600"),
+                "readiness", Map.of("type", "exec", "command", List.of("test", "-f", "/tmp/ready"),
+                        "intervalSeconds", 1));
+        UUID id = api.create(Map.of("owner", "dashboard", "parts", List.of(Map.of("name", "app", "pods",
+                List.of(gate))))).id();
+        try (Browser browser = new Browser()) {
+            browser.driver().get(server.getURL() + "/");
+            browser.find("#token-input").sendKeys(TOKEN);
+            browser.find("#token-save").click();
+            assertEquals(TOKEN, ((JavascriptExecutor) browser.driver())
+                    .executeScript("return sessionStorage.getItem('steward.token')"));
+
+            browser.await("session " + id + " in the list", d -> browser.find("#sessions tr[data-id='" + id + "']"));
+            browser.screenshot("sessions");
+            browser.find("#sessions tr[data-id='" + id + "'] a").click();
+
+            String podStatus = "tr[data-pod='app/gate'] .pod-status .status";
+            browser.await("pod app/gate NOT_READY on the session page",
+                    d -> "NOT_READY".equals(browser.find(podStatus).getText()));
+            // A mark on this very page: it is still there after READY shows, so nothing reloaded it.
+            ((JavascriptExecutor) browser.driver()).executeScript("window.stewardTestMark = 'same page'");
+            engine.exec(engine.containersOf(id).getFirst().getId(), "touch", "/tmp/ready");
+            browser.await("pod app/gate READY without a reload", d -> "READY".equals(browser.find(podStatus).getText()));
+            assertEquals("same page", ((JavascriptExecutor) browser.driver())
+                    .executeScript("return window.stewardTestMark"));
+            browser.await("the transition to READY on the timeline",
+                    d -> browser.find("#timeline").getText().contains("ReadinessPassed"));
+            browser.await("the workflow history", d -> browser.find("#history-body").getText()
+                    .contains("WorkflowExecutionStarted"));
+            browser.find("tr[data-pod='app/gate'] button.logs").click();
+            browser.await("the pod's log", d -> browser.find("#logs").getText().contains("waiting for /tmp/ready"));
+            browser.screenshot("session");
+
+            browser.find("#pause").click();
+            browser.await("session STOPPED after Pause",
+                    d -> "STOPPED".equals(browser.find("#session-status .status").getText()));
+            assertEquals("STOPPED", browser.find("#session-desired").getText());
+            assertTrue(Files.size(browser.screenshot("session-stopped")) > 0);
+            assertEquals(SessionStatus.STOPPED, api.get(id).status());
+            // Every call the page made for this session, the pause and the log included, carried the token.
+            List<AuthorizationRecorder.Seen> calls = authorizations.to(id.toString()).stream()
+                    .filter(c -> c.userAgent() != null && c.userAgent().contains("Chrome")).toList();
+            assertTrue(calls.stream().anyMatch(c -> c.path().endsWith("/desired-status"))
+                    && calls.stream().anyMatch(c -> c.path().endsWith("/logs")), calls.toString());
+            assertTrue(calls.stream().allMatch(c -> ("Bearer " + TOKEN).equals(c.authorization())), calls.toString());
+        } finally {
+            api.delete(id);
+            api.awaitStatus(id, SessionStatus.DELETED);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.steward.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
+import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** A busybox pod's container, its address and ports, and its log: read whole, tailed, and followed. */
+@MicronautTest
+class PodLogsIT extends SessionApiTest {
+
+    /** Prints a first line, then a numbered tick every 200 ms. */
+    private static final String TICKER = "echo first line; i=0; while true; do echo tick-$i; i=$((i+1)); sleep 0.2; done";
+
+    @Inject
+    EmbeddedServer server;
+
+    @Test
+    void aRunningPodShowsItsContainerAndItsLogComesBackAndFollows() {
+        int hostPort = Ports.free();
+        Instant started = Instant.now().minusSeconds(1);
+        UUID id = api.create(Map.of("owner", "logs", "parts", List.of(Map.of("name", "app", "pods", List.of(Map.of(
+                "name", "ticker", "image", Specs.BUSYBOX, "command", List.of("sh", "-c", TICKER),
+                "ports", List.of(Map.of("containerPort", 8080, "hostPort", hostPort)))))))).id();
+        RawHttp http = new RawHttp(server.getURL());
+        String logs = "/api/v1/sessions/" + id + "/pods/app/ticker/logs";
+        try {
+            SessionView running = api.awaitStatus(id, SessionStatus.RUNNING);
+            PodView pod = running.parts().getFirst().pods().getFirst();
+            assertEquals(PodStatus.READY, pod.status());
+            assertEquals(engine.containersOf(id).getFirst().getId(), pod.containerId());
+            assertNotNull(pod.address(), "the container's address on the engine's network");
+            assertTrue(pod.ports().stream().anyMatch(p -> p.containerPort() == 8080 && Integer.valueOf(hostPort)
+                    .equals(p.hostPort()) && "tcp".equals(p.protocol())), pod.ports().toString());
+
+            RawAnswer whole = Poll.until("the first ticks in the log", () -> http.get(logs),
+                    answer -> answer.body().contains("tick-2"));
+            assertEquals(200, whole.status());
+            assertTrue(whole.contentType().startsWith("text/plain"), whole.contentType());
+            assertTrue(whole.body().startsWith("first line\n"), whole.body());
+
+            assertEquals("", http.get(logs + "?since=" + Instant.now().plusSeconds(3600)).body());
+            assertTrue(http.get(logs + "?since=" + started.getEpochSecond()).body().startsWith("first line\n"));
+
+            RawAnswer tailed = http.get(logs + "?tail=1");
+            assertEquals(1, tailed.body().lines().count(), tailed.body());
+            assertTrue(tailed.body().startsWith("tick-"), tailed.body());
+
+            int lastSeen = lastTick(http.get(logs).body());
+            try (Stream<String> followed = http.lines(logs + "?follow=true&tail=0")) {
+                Iterator<String> lines = followed.iterator();
+                String next = lines.next();
+                assertTrue(next.startsWith("tick-") && tick(next) > lastSeen,
+                        "a line written after tick-" + lastSeen + ", got " + next);
+                assertEquals("tick-" + (tick(next) + 1), lines.next());
+            }
+
+            assertEquals(404, http.get("/api/v1/sessions/" + id + "/pods/app/nope/logs").status());
+            RawAnswer negative = http.get(logs + "?tail=-1");
+            assertEquals(422, negative.status());
+            assertTrue(negative.body().contains("\"tail\""), negative.body());
+            assertEquals(422, http.get(logs + "?since=yesterday").status());
+        } finally {
+            api.delete(id);
+            api.awaitStatus(id, SessionStatus.DELETED);
+        }
+    }
+
+    private static int lastTick(String log) {
+        List<String> ticks = log.lines().filter(l -> l.startsWith("tick-")).toList();
+        assertFalse(ticks.isEmpty(), "no ticks in " + log);
+        return tick(ticks.getLast());
+    }
+
+    private static int tick(String line) {
+        return Integer.parseInt(line.substring("tick-".length()));
+    }
+}
