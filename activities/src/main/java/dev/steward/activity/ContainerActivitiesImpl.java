@@ -24,6 +24,7 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
+import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
 import io.micronaut.core.annotation.Nullable;
@@ -75,6 +76,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final Supplier<DockerClient> engine;
     private final ReadinessProbe readiness;
     private final ImagePuller images;
+    private final SessionNetworks networks;
 
     /** On the service's own engine, the one client of the process. */
     @Inject
@@ -92,6 +94,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         this.engine = engine;
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths);
+        this.networks = new SessionNetworks(engine);
     }
 
     @Override
@@ -116,18 +119,28 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             LOG.debug("container {} exists as {}", request.name(), existing.id());
             return existing;
         }
+        String network = sessionNetwork(request);
         CreateContainerResponse created;
         try {
-            created = createCommand(request).exec();
-        } catch (ConflictException | InternalServerErrorException e) {
+            created = createCommand(request, network).exec();
+        } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
+            if (network != null && SessionNetworks.isNetworkMissing(e)) {
+                // The session's last container on this engine took the network with it meanwhile:
+                // the retry creates it again.
+                throw new IllegalStateException("network " + network + " was removed while container "
+                        + request.name() + " was created", e);
+            }
+            if (e instanceof NotFoundException || (!isNameConflict(e) && isInvalidSpec(e))) {
+                throw refused(request, e);
+            }
             if (!isNameConflict(e)) {
-                throw isInvalidSpec(e) ? invalidSpec(request, e) : e;
+                throw e;
             }
             // A concurrent attempt won the race for the name; its container is ours.
             LOG.debug("container {} was created concurrently", request.name());
             return inspectAfterNameConflict(request.name(), e);
-        } catch (NotFoundException | BadRequestException e) {
-            throw invalidSpec(request, e);
+        } catch (BadRequestException e) {
+            throw refused(request, e);
         }
         LOG.info("created container {} ({}) from {}", request.name(), created.getId(), request.image());
         return inspect(created.getId());
@@ -176,6 +189,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public void removeContainer(String containerId) {
+        ContainerState container = inspectOrNull(containerId);
         try {
             engine.get().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
         } catch (NotFoundException missing) {
@@ -185,6 +199,10 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 throw e;
             }
             LOG.debug("container {} is already being removed", containerId);
+        }
+        String session = container == null ? null : container.label(StewardLabels.SESSION);
+        if (session != null) {
+            networks.removeIfUnused(session);
         }
     }
 
@@ -198,7 +216,19 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         return readiness.awaitChange(request);
     }
 
-    private CreateContainerCmd createCommand(ContainerRequest request) {
+    /**
+     * The network the container joins, ensured on the engine: its session's, for a container labelled
+     * with a session and a deployment off the host's network; {@code null} for any other.
+     */
+    private @Nullable String sessionNetwork(ContainerRequest request) {
+        Map<String, String> labels = request.labels() == null ? Map.of() : request.labels();
+        String session = labels.get(StewardLabels.SESSION);
+        String deployment = labels.get(StewardLabels.DEPLOYMENT);
+        return request.hostNetwork() || session == null || deployment == null
+                ? null : networks.ensure(session, deployment);
+    }
+
+    private CreateContainerCmd createCommand(ContainerRequest request, @Nullable String network) {
         List<ExposedPort> exposed = new ArrayList<>();
         Ports bindings = new Ports();
         for (PortMapping port : nullToEmpty(request.ports())) {
@@ -221,12 +251,23 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         if (request.nanoCpus() != null) {
             hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
         }
+        if (request.hostNetwork()) {
+            // On the host's network a container port is the host's port: nothing to publish.
+            hostConfig = hostConfig.withNetworkMode("host").withPortBindings(new Ports());
+        } else if (network != null) {
+            hostConfig = hostConfig.withNetworkMode(network);
+        }
         CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
                 .withLabels(request.labels() == null ? Map.of() : request.labels())
                 .withEnv(envList(request.env()))
                 .withExposedPorts(exposed)
                 .withHostConfig(hostConfig);
+        String pod = request.labels() == null ? null : request.labels().get(StewardLabels.POD);
+        if (network != null && pod != null) {
+            // Its pod's name is its name on the session's network.
+            cmd = cmd.withAliases(pod);
+        }
         if (request.command() != null && !request.command().isEmpty()) {
             cmd = cmd.withCmd(request.command());
         }
@@ -291,6 +332,15 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 throw new IllegalStateException("interrupted while waiting for container " + name, e);
             }
         }
+    }
+
+    /** The engine refused the spec: no container will use the session network this call ensured. */
+    private ApplicationFailure refused(ContainerRequest request, DockerException e) {
+        String session = request.labels() == null ? null : request.labels().get(StewardLabels.SESSION);
+        if (session != null && !request.hostNetwork()) {
+            networks.removeIfUnused(session);
+        }
+        return invalidSpec(request, e);
     }
 
     private static ApplicationFailure invalidSpec(ContainerRequest request, DockerException e) {

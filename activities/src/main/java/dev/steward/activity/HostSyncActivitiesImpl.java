@@ -54,6 +54,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private final String host;
     private final Supplier<DockerClient> engine;
     private final ContainerActivities containers;
+    private final SessionNetworks networks;
     private final SessionRepository sessions;
     private final PodRepository pods;
     private final PlacementRepository placements;
@@ -69,6 +70,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         this.host = host;
         this.engine = engine;
         this.containers = containers;
+        this.networks = new SessionNetworks(engine);
         this.sessions = sessions;
         this.pods = pods;
         this.placements = placements;
@@ -171,6 +173,12 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             LOG.info("host {}: removing orphan container {} ({}): no live session wants it", host, orphan.name(),
                     orphan.id());
             containers.removeContainer(orphan.id());
+        }
+        // Networks a removal cut short left behind (the last container's removal normally takes its network).
+        int networksRemoved = networks.sweep(deployment,
+                live.keySet().stream().map(UUID::toString).collect(Collectors.toSet()));
+        if (networksRemoved > 0) {
+            LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
         }
         List<ContainerState> wanted = without(all, orphans);
         List<ContainerState> stale = stale(wanted, oldEnough);

@@ -108,7 +108,47 @@ class ContainerActivitiesIT {
                     // already removed
                 }
             }
+            new SessionNetworks(() -> docker).removeIfUnused(s.toString());
         }
+    }
+
+    @Test
+    void aSessionsContainersJoinItsNetworkByPodNameAndTheLastRemovalTakesIt() {
+        String network = SessionNetworks.name(session.toString());
+        ContainerState web = activities.ensureContainer(request(session, "part-a", "web", SLEEP));
+        ContainerState db = activities.ensureContainer(request(session, "part-b", "db", SLEEP));
+
+        var labels = docker.inspectNetworkCmd().withNetworkId(network).exec().getLabels();
+        assertEquals(session.toString(), labels.get(StewardLabels.SESSION));
+        assertEquals(DEPLOYMENT, labels.get(StewardLabels.DEPLOYMENT));
+        var joined = docker.inspectContainerCmd(web.id()).exec().getNetworkSettings().getNetworks();
+        assertEquals(Set.of(network), joined.keySet());
+        assertTrue(joined.get(network).getAliases().contains("web"), joined.toString());
+
+        activities.removeContainer(web.id());
+        assertTrue(networkExists(network), "db still uses the network");
+        activities.removeContainer(db.id());
+        assertFalse(networkExists(network), "the last container's removal takes the network");
+        activities.removeContainer(db.id());
+    }
+
+    @Test
+    void aContainerOnItsHostsNetworkJoinsNoSessionNetwork() {
+        ContainerRequest plain = request(session, "part-a", "host", SLEEP);
+        ContainerRequest onHost = new ContainerRequest(plain.name(), plain.image(), plain.command(), plain.env(),
+                plain.ports(), plain.labels(), null, null, true);
+        ContainerState state = activities.ensureContainer(onHost);
+        assertEquals("host", docker.inspectContainerCmd(state.id()).exec().getHostConfig().getNetworkMode());
+        assertFalse(networkExists(SessionNetworks.name(session.toString())));
+    }
+
+    @Test
+    void aRefusedSpecLeavesNoNetworkBehind() {
+        ContainerRequest plain = request(session, "part-a", "ghost", SLEEP);
+        ContainerRequest ghost = new ContainerRequest(plain.name(), "localhost/steward-no-such-image:" + UUID.randomUUID(),
+                plain.command(), plain.env(), plain.ports(), plain.labels(), null, null);
+        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(ghost));
+        assertFalse(networkExists(SessionNetworks.name(session.toString())));
     }
 
     @Test
@@ -386,6 +426,15 @@ class ContainerActivitiesIT {
     }
 
     // --- helpers ---
+
+    private static boolean networkExists(String name) {
+        try {
+            docker.inspectNetworkCmd().withNetworkId(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
 
     private UUID newSession() {
         UUID id = UUID.randomUUID();

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param labels the Steward labels, see {@link StewardLabels}
  * @param memoryBytes the memory limit, or {@code null} for none
  * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
+ * @param hostNetwork whether it uses the host's network; otherwise it joins its session's network
+ *     (a container labelled with a session) or the engine's default one
  */
 public record ContainerRequest(
         String name,
@@ -24,4 +26,12 @@ public record ContainerRequest(
         List<PortMapping> ports,
         Map<String, String> labels,
         Long memoryBytes,
-        Long nanoCpus) {}
+        Long nanoCpus,
+        boolean hostNetwork) {
+
+    /** A container off the host's network. */
+    public ContainerRequest(String name, String image, List<String> command, Map<String, String> env,
+            List<PortMapping> ports, Map<String, String> labels, Long memoryBytes, Long nanoCpus) {
+        this(name, image, command, env, ports, labels, memoryBytes, nanoCpus, false);
+    }
+}

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
  *     are also the container's CPU and memory limits
  * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
+ * @param hostNetwork whether the container uses its host's network instead of its session's; only
+ *     where the operator allows it
  */
 public record PodSpec(
         String name,
@@ -34,7 +36,8 @@ public record PodSpec(
         Integer activeDeadlineSeconds,
         Map<String, String> hostSelector,
         PodResources resources,
-        ImagePullPolicy imagePullPolicy) {
+        ImagePullPolicy imagePullPolicy,
+        Boolean hostNetwork) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -47,6 +50,15 @@ public record PodSpec(
         hostSelector = hostSelector == null ? Map.of() : hostSelector;
         resources = resources == null ? PodResources.NONE : resources;
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
+        hostNetwork = Boolean.TRUE.equals(hostNetwork);
+    }
+
+    /** A pod on its session's network. */
+    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
+        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+                resources, imagePullPolicy, false);
     }
 
     /** A pod whose image is pulled when its host does not have it. */

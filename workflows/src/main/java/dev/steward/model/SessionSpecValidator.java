@@ -51,6 +51,25 @@ public final class SessionSpecValidator {
         return errors;
     }
 
+    /** The spec's errors, with pods asking for their host's network refused unless {@code hostNetworkAllowed}. */
+    public static List<FieldError> validate(SessionSpec spec, boolean hostNetworkAllowed) {
+        List<FieldError> errors = validate(spec);
+        if (spec == null || hostNetworkAllowed) {
+            return errors;
+        }
+        for (int i = 0; i < spec.parts().size(); i++) {
+            PartSpec part = spec.parts().get(i);
+            for (int j = 0; part != null && j < part.pods().size(); j++) {
+                PodSpec pod = part.pods().get(j);
+                if (pod != null && pod.hostNetwork()) {
+                    errors.add(new FieldError("parts[" + i + "].pods[" + j + "].hostNetwork",
+                            "is not allowed on this deployment (steward.pods.allow-host-network is false)"));
+                }
+            }
+        }
+        return errors;
+    }
+
     /** The ordering {@code provisionAt ≤ endAt ≤ cleanupDeadline} of the fields that are set. */
     public static List<FieldError> validateTimeslot(Timeslot slot, String prefix) {
         List<FieldError> errors = new ArrayList<>();

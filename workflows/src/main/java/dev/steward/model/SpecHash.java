@@ -43,6 +43,9 @@ public final class SpecHash {
         if (cpuLimited && pod.cpuLimitNanos() != null) {
             field(canonical, "cpus", pod.cpuLimitNanos().toString());
         }
+        if (pod.hostNetwork()) {
+            field(canonical, "hostNetwork", "true");
+        }
         return sha256(canonical.toString());
     }
 

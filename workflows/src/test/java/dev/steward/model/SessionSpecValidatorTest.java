@@ -61,6 +61,17 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void aPodOnItsHostsNetworkNeedsTheOperatorsLeave() {
+        PodSpec onHost = new PodSpec("web", "localhost/busybox:latest", List.of(), Map.of(), List.of(), null, null,
+                null, null, null, null, null, true);
+        SessionSpec spec = withParts(valid(), List.of(new PartSpec("p", List.of(onHost), null, null, null, null)));
+        assertEquals(List.of(), SessionSpecValidator.validate(spec, true));
+        assertEquals(List.of("parts[0].pods[0].hostNetwork"),
+                SessionSpecValidator.validate(spec, false).stream().map(FieldError::field).toList());
+        assertEquals(List.of(), SessionSpecValidator.validate(valid(), false));
+    }
+
+    @Test
     void aSpecWithoutTimeslotOrDesiredStatusIsValid() {
         SessionSpec spec = new SessionSpec("alice", null, valid().parts(), null);
         assertEquals(List.of(), SessionSpecValidator.validate(spec));

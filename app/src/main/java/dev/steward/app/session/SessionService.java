@@ -6,6 +6,7 @@ import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.config.PodsConfig;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
@@ -66,10 +67,13 @@ public class SessionService {
     private final SessionReadModel readModel;
     private final PartRepository parts;
     private final SessionResume resume;
+    private final PodsConfig pods;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
-            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume) {
+            TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
+            PodsConfig pods) {
         this.resume = resume;
+        this.pods = pods;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -83,7 +87,7 @@ public class SessionService {
      * the creation is undone so that nothing is left half-way (see {@link #undoCreate}).
      */
     public SessionView create(@Nullable SessionSpec spec) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
         UUID id = UUID.randomUUID();
         LogContext.enter(WorkflowIds.session(id));
         try {
@@ -227,7 +231,7 @@ public class SessionService {
      * @return the generation the new spec has
      */
     public long updateSpec(UUID id, @Nullable SessionSpec spec) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
         SessionRow row = find(id);
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
