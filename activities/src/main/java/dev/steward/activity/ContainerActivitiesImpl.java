@@ -12,12 +12,15 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.exception.NotModifiedException;
+import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.AuthConfig;
+import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.RestartPolicy;
+import com.github.dockerjava.api.model.Volume;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
@@ -27,6 +30,7 @@ import dev.steward.contract.ProbeResult;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
+import dev.steward.model.VolumeMount;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -77,6 +81,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final ReadinessProbe readiness;
     private final ImagePuller images;
     private final SessionNetworks networks;
+    private final SessionVolumes volumes;
 
     /** On the service's own engine, the one client of the process. */
     @Inject
@@ -95,6 +100,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths);
         this.networks = new SessionNetworks(engine);
+        this.volumes = new SessionVolumes(engine);
     }
 
     @Override
@@ -120,9 +126,10 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             return existing;
         }
         String network = sessionNetwork(request);
+        List<Bind> binds = sessionVolumes(request);
         CreateContainerResponse created;
         try {
-            created = createCommand(request, network).exec();
+            created = createCommand(request, network, binds).exec();
         } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
             if (network != null && SessionNetworks.isNetworkMissing(e)) {
                 // The session's last container on this engine took the network with it meanwhile:
@@ -228,7 +235,26 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 ? null : networks.ensure(session, deployment);
     }
 
-    private CreateContainerCmd createCommand(ContainerRequest request, @Nullable String network) {
+    /** The session's volumes the container mounts, each ensured on the engine. */
+    private List<Bind> sessionVolumes(ContainerRequest request) {
+        if (request.mounts().isEmpty()) {
+            return List.of();
+        }
+        String session = request.labels().get(StewardLabels.SESSION);
+        String deployment = request.labels().get(StewardLabels.DEPLOYMENT);
+        if (session == null || deployment == null) {
+            throw ApplicationFailure.newNonRetryableFailure("container " + request.name()
+                    + " mounts session volumes but is labelled with no session", INVALID_SPEC);
+        }
+        List<Bind> binds = new ArrayList<>();
+        for (VolumeMount mount : request.mounts()) {
+            String volume = volumes.ensure(session, deployment, mount.volume());
+            binds.add(new Bind(volume, new Volume(mount.path()), mount.readOnly() ? AccessMode.ro : AccessMode.rw));
+        }
+        return binds;
+    }
+
+    private CreateContainerCmd createCommand(ContainerRequest request, @Nullable String network, List<Bind> binds) {
         List<ExposedPort> exposed = new ArrayList<>();
         Ports bindings = new Ports();
         for (PortMapping port : nullToEmpty(request.ports())) {
@@ -244,7 +270,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 .withRestartPolicy(NO_RESTART)
                 // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
                 .withInit(true)
-                .withPortBindings(bindings);
+                .withPortBindings(bindings)
+                .withBinds(binds);
         if (request.memoryBytes() != null) {
             hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
         }

@@ -14,6 +14,8 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.model.PodKind;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.ProbeType;
+import dev.steward.model.VolumeMount;
+import dev.steward.model.VolumeSpec;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The spec records live in the Temporal-only workflows module; this makes them JSON for Micronaut. */
@@ -31,6 +33,8 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(RestartPolicy.class)
 @SerdeImport(ProbeType.class)
 @SerdeImport(ImagePullPolicy.class)
+@SerdeImport(VolumeSpec.class)
+@SerdeImport(VolumeMount.class)
 final class ModelSerde {
 
     private ModelSerde() {}

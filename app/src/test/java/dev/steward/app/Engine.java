@@ -2,6 +2,7 @@ package dev.steward.app;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
@@ -53,6 +54,24 @@ final class Engine {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    boolean hasNetwork(String name) {
+        try {
+            docker.inspectNetworkCmd().withNetworkId(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
+
+    boolean hasVolume(String name) {
+        try {
+            docker.inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
         }
     }
 

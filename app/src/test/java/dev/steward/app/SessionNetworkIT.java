@@ -3,7 +3,6 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.Network;
 import dev.steward.activity.SessionNetworks;
@@ -72,16 +71,7 @@ class SessionNetworkIT extends SessionApiTest {
         api.delete(id);
         api.awaitStatus(id, SessionStatus.DELETED);
         String network = SessionNetworks.name(id.toString());
-        Poll.until("network " + network + " removed", () -> networkExists(network), exists -> !exists);
-    }
-
-    private boolean networkExists(String name) {
-        try {
-            docker.inspectNetworkCmd().withNetworkId(name).exec();
-            return true;
-        } catch (NotFoundException gone) {
-            return false;
-        }
+        Poll.until("network " + network + " removed", () -> engine.hasNetwork(network), exists -> !exists);
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {

@@ -80,6 +80,17 @@ class SessionValidationIT {
     }
 
     @Test
+    void aMountOfAnUndeclaredVolumeIsNamed() {
+        Map<String, Object> pod = Map.of("name", "a", "image", Specs.BUSYBOX,
+                "mounts", List.of(Map.of("volume", "nope", "path", "/data")));
+        Map<String, Object> spec = Map.of("owner", "x", "volumes", List.of(Map.of("name", "data")),
+                "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("parts[0].pods[0].mounts[0].volume"),
+                problem.errors().stream().map(FieldError::field).toList());
+    }
+
+    @Test
     void emptyImageIsNamed() {
         Map<String, Object> pod = Map.of("name", "a", "image", "");
         Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));

@@ -1,6 +1,7 @@
 package dev.steward.contract;
 
 import dev.steward.model.PortMapping;
+import dev.steward.model.VolumeMount;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,7 @@ import java.util.Map;
  * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
  * @param hostNetwork whether it uses the host's network; otherwise it joins its session's network
  *     (a container labelled with a session) or the engine's default one
+ * @param mounts its session's volumes it mounts (a container labelled with a session)
  */
 public record ContainerRequest(
         String name,
@@ -27,11 +29,22 @@ public record ContainerRequest(
         Map<String, String> labels,
         Long memoryBytes,
         Long nanoCpus,
-        boolean hostNetwork) {
+        boolean hostNetwork,
+        List<VolumeMount> mounts) {
+
+    public ContainerRequest {
+        mounts = mounts == null ? List.of() : mounts;
+    }
 
     /** A container off the host's network. */
     public ContainerRequest(String name, String image, List<String> command, Map<String, String> env,
             List<PortMapping> ports, Map<String, String> labels, Long memoryBytes, Long nanoCpus) {
-        this(name, image, command, env, ports, labels, memoryBytes, nanoCpus, false);
+        this(name, image, command, env, ports, labels, memoryBytes, nanoCpus, false, null);
+    }
+
+    /** A container that mounts no volume. */
+    public ContainerRequest(String name, String image, List<String> command, Map<String, String> env,
+            List<PortMapping> ports, Map<String, String> labels, Long memoryBytes, Long nanoCpus, boolean hostNetwork) {
+        this(name, image, command, env, ports, labels, memoryBytes, nanoCpus, hostNetwork, null);
     }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
  * @param hostNetwork whether the container uses its host's network instead of its session's; only
  *     where the operator allows it
+ * @param mounts the session's volumes its container mounts
  */
 public record PodSpec(
         String name,
@@ -37,7 +38,8 @@ public record PodSpec(
         Map<String, String> hostSelector,
         PodResources resources,
         ImagePullPolicy imagePullPolicy,
-        Boolean hostNetwork) {
+        Boolean hostNetwork,
+        List<VolumeMount> mounts) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -51,6 +53,16 @@ public record PodSpec(
         resources = resources == null ? PodResources.NONE : resources;
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
         hostNetwork = Boolean.TRUE.equals(hostNetwork);
+        mounts = mounts == null ? List.of() : mounts;
+    }
+
+    /** A pod that mounts no volume. */
+    public PodSpec(String name, String image, List<String> command, Map<String, String> env, List<PortMapping> ports,
+            PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
+            Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy,
+            Boolean hostNetwork) {
+        this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
+                resources, imagePullPolicy, hostNetwork, null);
     }
 
     /** A pod on its session's network. */
@@ -58,7 +70,7 @@ public record PodSpec(
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
         this(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds, hostSelector,
-                resources, imagePullPolicy, false);
+                resources, imagePullPolicy, false, null);
     }
 
     /** A pod whose image is pulled when its host does not have it. */

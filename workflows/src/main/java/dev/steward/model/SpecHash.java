@@ -46,6 +46,9 @@ public final class SpecHash {
         if (pod.hostNetwork()) {
             field(canonical, "hostNetwork", "true");
         }
+        pod.mounts().stream()
+                .sorted(Comparator.comparing(VolumeMount::path))
+                .forEach(m -> field(canonical, "mount", m.volume() + ":" + m.path() + (m.readOnly() ? ":ro" : "")));
         return sha256(canonical.toString());
     }
 

@@ -212,7 +212,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public long updateSpec(SessionSpec newSpec) {
         state.generation++;
-        spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart());
+        // The volumes come with the parts that mount them; the command sequence does not depend on them.
+        spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart(),
+                newSpec.volumes());
         records.spec(spec);
         parts.updateSpec(spec);
         dirty = true;
