@@ -179,6 +179,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             engine.get().startContainerCmd(containerId).exec();
         } catch (NotModifiedException alreadyRunning) {
             LOG.debug("container {} already runs", containerId);
+        } catch (InternalServerErrorException e) {
+            if (!isHostPortTaken(e)) {
+                throw e;
+            }
+            String message = "container " + containerId + " cannot start: " + engineMessage(e);
+            LOG.warn(message);
+            throw ApplicationFailure.newNonRetryableFailureWithCause(message, HOST_PORT_TAKEN, e);
         }
         return inspect(containerId);
     }
@@ -396,6 +403,15 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     static boolean isInvalidSpec(DockerException e) {
         String message = lower(e);
         return message.contains("invalid reference format") || message.contains("names must match");
+    }
+
+    /**
+     * Whether a start failed because a host port it publishes is in use: Podman says "cannot listen on
+     * the TCP port: ... address already in use", Docker "port is already allocated".
+     */
+    static boolean isHostPortTaken(DockerException e) {
+        String message = lower(e);
+        return message.contains("address already in use") || message.contains("port is already allocated");
     }
 
     /** Whether a remove failed because another remove of the same container is under way. */

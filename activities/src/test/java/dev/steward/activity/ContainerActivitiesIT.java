@@ -423,6 +423,11 @@ class ContainerActivitiesIT {
                 "{\"message\":\"You cannot remove a running container\"}")));
         assertFalse(ContainerActivitiesImpl.isNameConflict(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"port is already in use\"}")));
+        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+                .InternalServerErrorException("{\"cause\":\"address already in use\",\"message\":\"cannot listen on"
+                + " the TCP port: listen tcp4 :44257: bind: address already in use\",\"response\":500}")));
+        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+                .InternalServerErrorException("{\"message\":\"Bind for 0.0.0.0:8080 failed: port is already allocated\"}")));
     }
 
     // --- helpers ---
