@@ -75,6 +75,14 @@ final class Engine {
         }
     }
 
+    /** Removes the session networks {@code deployment} made: what is left once its containers are removed by hand. */
+    void removeNetworksOf(String deployment) {
+        docker.listNetworksCmd()
+                .withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec()
+                .forEach(network -> docker.removeNetworkCmd(network.getId()).exec());
+    }
+
     void remove(Container container) {
         docker.removeContainerCmd(container.getId()).withForce(true).exec();
     }

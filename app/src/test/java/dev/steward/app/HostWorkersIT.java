@@ -92,7 +92,9 @@ class HostWorkersIT {
     @AfterEach
     void tearDown() throws IOException {
         for (DockerClient engine : List.of(first, second)) {
-            mine(engine).forEach(new Engine(engine)::remove);
+            Engine own = new Engine(engine);
+            mine(engine).forEach(own::remove);
+            own.removeNetworksOf(deployment);
             engine.close();
         }
         hosts.close();
