@@ -12,19 +12,25 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.exception.NotModifiedException;
+import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.AuthConfig;
+import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.RestartPolicy;
+import com.github.dockerjava.api.model.Volume;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
+import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
+import dev.steward.model.VolumeMount;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -75,6 +81,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final ReadinessProbe readiness;
     private final ImagePuller images;
     private final Function<ContainerRequest, Map<String, String>> env;
+    private final SessionNetworks networks;
+    private final SessionVolumes volumes;
 
     /** On the service's own engine, the one client of the process. */
     @Inject
@@ -95,6 +103,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         this.env = env;
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths);
+        this.networks = new SessionNetworks(engine);
+        this.volumes = new SessionVolumes(engine);
     }
 
     @Override
@@ -119,18 +129,29 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             LOG.debug("container {} exists as {}", request.name(), existing.id());
             return existing;
         }
+        String network = sessionNetwork(request);
+        List<Bind> binds = sessionVolumes(request);
         CreateContainerResponse created;
         try {
-            created = createCommand(request).exec();
-        } catch (ConflictException | InternalServerErrorException e) {
+            created = createCommand(request, network, binds).exec();
+        } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
+            if (network != null && SessionNetworks.isNetworkMissing(e)) {
+                // The session's last container on this engine took the network with it meanwhile:
+                // the retry creates it again.
+                throw new IllegalStateException("network " + network + " was removed while container "
+                        + request.name() + " was created", e);
+            }
+            if (e instanceof NotFoundException || (!isNameConflict(e) && isInvalidSpec(e))) {
+                throw refused(request, e);
+            }
             if (!isNameConflict(e)) {
-                throw isInvalidSpec(e) ? invalidSpec(request, e) : e;
+                throw e;
             }
             // A concurrent attempt won the race for the name; its container is ours.
             LOG.debug("container {} was created concurrently", request.name());
             return inspectAfterNameConflict(request.name(), e);
-        } catch (NotFoundException | BadRequestException e) {
-            throw invalidSpec(request, e);
+        } catch (BadRequestException e) {
+            throw refused(request, e);
         }
         LOG.info("created container {} ({}) from {}", request.name(), created.getId(), request.image());
         return inspect(created.getId());
@@ -138,7 +159,16 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public boolean hasImage(String image) {
-        return images.has(image);
+        try {
+            return images.has(image);
+        } catch (BadRequestException | InternalServerErrorException e) {
+            if (e instanceof InternalServerErrorException && !isInvalidSpec(e)) {
+                throw e;
+            }
+            String message = "engine refused image " + image + ": " + engineMessage(e);
+            LOG.warn(message);
+            throw ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
+        }
     }
 
     @Override
@@ -153,6 +183,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             engine.get().startContainerCmd(containerId).exec();
         } catch (NotModifiedException alreadyRunning) {
             LOG.debug("container {} already runs", containerId);
+        } catch (InternalServerErrorException e) {
+            if (!isHostPortTaken(e)) {
+                throw e;
+            }
+            String message = "container " + containerId + " cannot start: " + engineMessage(e);
+            LOG.warn(message);
+            throw ApplicationFailure.newNonRetryableFailureWithCause(message, HOST_PORT_TAKEN, e);
         }
         return inspect(containerId);
     }
@@ -170,6 +207,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public void removeContainer(String containerId) {
+        ContainerState container = inspectOrNull(containerId);
         try {
             engine.get().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
         } catch (NotFoundException missing) {
@@ -179,6 +217,10 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 throw e;
             }
             LOG.debug("container {} is already being removed", containerId);
+        }
+        String session = container == null ? null : container.label(StewardLabels.SESSION);
+        if (session != null) {
+            networks.removeIfUnused(session);
         }
     }
 
@@ -192,11 +234,43 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         return readiness.awaitChange(request);
     }
 
-    private CreateContainerCmd createCommand(ContainerRequest request) {
+    /**
+     * The network the container joins, ensured on the engine: its session's, for a container labelled
+     * with a session and a deployment off the host's network; {@code null} for any other.
+     */
+    private @Nullable String sessionNetwork(ContainerRequest request) {
+        Map<String, String> labels = request.labels() == null ? Map.of() : request.labels();
+        String session = labels.get(StewardLabels.SESSION);
+        String deployment = labels.get(StewardLabels.DEPLOYMENT);
+        return request.hostNetwork() || session == null || deployment == null
+                ? null : networks.ensure(session, deployment);
+    }
+
+    /** The session's volumes the container mounts, each ensured on the engine. */
+    private List<Bind> sessionVolumes(ContainerRequest request) {
+        if (request.mounts().isEmpty()) {
+            return List.of();
+        }
+        String session = request.labels().get(StewardLabels.SESSION);
+        String deployment = request.labels().get(StewardLabels.DEPLOYMENT);
+        if (session == null || deployment == null) {
+            throw ApplicationFailure.newNonRetryableFailure("container " + request.name()
+                    + " mounts session volumes but is labelled with no session", INVALID_SPEC);
+        }
+        List<Bind> binds = new ArrayList<>();
+        for (VolumeMount mount : request.mounts()) {
+            String volume = volumes.ensure(session, deployment, mount.volume());
+            binds.add(new Bind(volume, new Volume(mount.path()), mount.readOnly() ? AccessMode.ro : AccessMode.rw));
+        }
+        return binds;
+    }
+
+    private CreateContainerCmd createCommand(ContainerRequest request, @Nullable String network, List<Bind> binds) {
         List<ExposedPort> exposed = new ArrayList<>();
         Ports bindings = new Ports();
         for (PortMapping port : nullToEmpty(request.ports())) {
-            ExposedPort exposedPort = ExposedPort.tcp(port.containerPort());
+            ExposedPort exposedPort = port.protocol() == PortProtocol.UDP
+                    ? ExposedPort.udp(port.containerPort()) : ExposedPort.tcp(port.containerPort());
             exposed.add(exposedPort);
             if (port.hostPort() != null) {
                 bindings.bind(exposedPort, Ports.Binding.bindPort(port.hostPort()));
@@ -207,12 +281,19 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 .withRestartPolicy(NO_RESTART)
                 // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
                 .withInit(true)
-                .withPortBindings(bindings);
+                .withPortBindings(bindings)
+                .withBinds(binds);
         if (request.memoryBytes() != null) {
             hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
         }
         if (request.nanoCpus() != null) {
             hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
+        }
+        if (request.hostNetwork()) {
+            // On the host's network a container port is the host's port: nothing to publish.
+            hostConfig = hostConfig.withNetworkMode("host").withPortBindings(new Ports());
+        } else if (network != null) {
+            hostConfig = hostConfig.withNetworkMode(network);
         }
         CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
                 .withName(request.name())
@@ -220,6 +301,11 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 .withEnv(envList(env.apply(request)))
                 .withExposedPorts(exposed)
                 .withHostConfig(hostConfig);
+        String pod = request.labels() == null ? null : request.labels().get(StewardLabels.POD);
+        if (network != null && pod != null) {
+            // Its pod's name is its name on the session's network.
+            cmd = cmd.withAliases(pod);
+        }
         if (request.command() != null && !request.command().isEmpty()) {
             cmd = cmd.withCmd(request.command());
         }
@@ -286,6 +372,15 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         }
     }
 
+    /** The engine refused the spec: no container will use the session network this call ensured. */
+    private ApplicationFailure refused(ContainerRequest request, DockerException e) {
+        String session = request.labels() == null ? null : request.labels().get(StewardLabels.SESSION);
+        if (session != null && !request.hostNetwork()) {
+            networks.removeIfUnused(session);
+        }
+        return invalidSpec(request, e);
+    }
+
     private static ApplicationFailure invalidSpec(ContainerRequest request, DockerException e) {
         String message = "engine refused container " + request.name() + " (image " + request.image() + "): "
                 + engineMessage(e);
@@ -312,6 +407,15 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     static boolean isInvalidSpec(DockerException e) {
         String message = lower(e);
         return message.contains("invalid reference format") || message.contains("names must match");
+    }
+
+    /**
+     * Whether a start failed because a host port it publishes is in use: Podman says "cannot listen on
+     * the TCP port: ... address already in use", Docker "port is already allocated".
+     */
+    static boolean isHostPortTaken(DockerException e) {
+        String message = lower(e);
+        return message.contains("address already in use") || message.contains("port is already allocated");
     }
 
     /** Whether a remove failed because another remove of the same container is under way. */

@@ -13,6 +13,7 @@ import dev.steward.contract.ResyncResult;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionStatus;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.PodRow;
@@ -50,10 +51,15 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
+    /** The statuses of a session that has ended: its volumes may go. */
+    private static final Set<SessionStatus> ENDED =
+            Set.of(SessionStatus.DELETED, SessionStatus.EXPIRED, SessionStatus.FAILED);
 
     private final String host;
     private final Supplier<DockerClient> engine;
     private final ContainerActivities containers;
+    private final SessionNetworks networks;
+    private final SessionVolumes volumes;
     private final SessionRepository sessions;
     private final PodRepository pods;
     private final PlacementRepository placements;
@@ -69,6 +75,8 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         this.host = host;
         this.engine = engine;
         this.containers = containers;
+        this.networks = new SessionNetworks(engine);
+        this.volumes = new SessionVolumes(engine);
         this.sessions = sessions;
         this.pods = pods;
         this.placements = placements;
@@ -172,6 +180,16 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                     orphan.id());
             containers.removeContainer(orphan.id());
         }
+        // Networks a removal cut short left behind (the last container's removal normally takes its network).
+        int networksRemoved = networks.sweep(deployment,
+                live.keySet().stream().map(UUID::toString).collect(Collectors.toSet()));
+        if (networksRemoved > 0) {
+            LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
+        }
+        int volumesRemoved = volumes.sweep(deployment, this::volumeMayGo);
+        if (volumesRemoved > 0) {
+            LOG.info("host {}: removed {} volume(s) of sessions that have ended", host, volumesRemoved);
+        }
         List<ContainerState> wanted = without(all, orphans);
         List<ContainerState> stale = stale(wanted, oldEnough);
         for (ContainerState left : stale) {
@@ -222,6 +240,24 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 .filter(c -> !placedHere.contains(podKey(c.label(StewardLabels.SESSION), c.label(StewardLabels.PART),
                         c.label(StewardLabels.POD))))
                 .toList();
+    }
+
+    /**
+     * Whether a session's volume may be removed: its session has ended and does not retain it. A
+     * volume whose session Steward does not know (or not yet) stays.
+     */
+    private boolean volumeMayGo(String session, String volume) {
+        UUID id;
+        try {
+            id = UUID.fromString(session);
+        } catch (IllegalArgumentException notOurs) {
+            return false;
+        }
+        return sessions.findById(id)
+                .filter(row -> ENDED.contains(row.status()))
+                .map(row -> row.spec().volumes().stream()
+                        .noneMatch(v -> v.name().equals(volume) && v.retainOnDelete()))
+                .orElse(false);
     }
 
     private boolean isOnThisHost(String hostLabel) {

@@ -10,12 +10,17 @@ import dev.steward.model.HostPlacement;
 import dev.steward.model.PlacementDecision;
 import dev.steward.model.PodResources;
 import dev.steward.model.Reason;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.VolumeAffinity;
+import dev.steward.model.VolumeMount;
 import dev.steward.store.HostRepository;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostUsage;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PlacementRow;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.SessionRow;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.transaction.TransactionOperations;
@@ -47,11 +52,14 @@ public class PlacementActivitiesImpl implements PlacementActivities {
     private final HostRepository hosts;
     private final PlacementRepository placements;
     private final PlacementConfig config;
+    private final SessionRepository sessions;
     private final PartSignaller parts;
     private final Counter waits;
 
     public PlacementActivitiesImpl(TransactionOperations<Connection> transactions, HostRepository hosts,
-            PlacementRepository placements, PlacementConfig config, PartSignaller parts, MeterRegistry registry) {
+            PlacementRepository placements, PlacementConfig config, PartSignaller parts, MeterRegistry registry,
+            SessionRepository sessions) {
+        this.sessions = sessions;
         this.waits = Counter.builder(MetricNames.PLACEMENT_WAITS)
                 .description("pods that found no host with room and began to wait").register(registry);
         this.transactions = transactions;
@@ -81,7 +89,8 @@ public class PlacementActivitiesImpl implements PlacementActivities {
             Set<String> held = existing.stream().map(PlacementRow::host).collect(Collectors.toSet());
             List<HostCandidate> others = candidates.values().stream().filter(h -> !held.contains(h.name())).toList();
             PodResources need = request.resources() == null ? PodResources.NONE : request.resources();
-            PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy());
+            PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy(),
+                    volumeAffinity(request));
             String message = decision.message() + (replaces == null ? ""
                     : "; moves off " + replaces + " (" + candidates.get(replaces).whyNoPods() + ")");
             if (decision.placed()) {
@@ -136,6 +145,37 @@ public class PlacementActivitiesImpl implements PlacementActivities {
     @Override
     public List<String> hostNames() {
         return hosts.listOrderByName().stream().map(HostRow::name).toList();
+    }
+
+    /**
+     * Where the pod's volumes are: the host of the first pod of its session (oldest placement first)
+     * that mounts one of them; {@code null} when none is placed.
+     */
+    private VolumeAffinity volumeAffinity(PlacementRequest request) {
+        SessionSpec spec = sessions.findById(request.sessionId()).map(SessionRow::spec).orElse(null);
+        if (spec == null || spec.volumes().isEmpty()) {
+            return null;
+        }
+        Map<String, Set<String>> mounted = new HashMap<>();
+        spec.parts().forEach(part -> part.pods().forEach(pod -> mounted.put(part.name() + "/" + pod.name(),
+                pod.mounts().stream().map(VolumeMount::volume).collect(Collectors.toSet()))));
+        String self = request.part() + "/" + request.pod();
+        Set<String> own = mounted.getOrDefault(self, Set.of());
+        if (own.isEmpty()) {
+            return null;
+        }
+        for (PlacementRow placed : placements.findBySessionIdOrderById(request.sessionId())) {
+            String other = placed.partName() + "/" + placed.podName();
+            if (other.equals(self)) {
+                continue;
+            }
+            for (String volume : mounted.getOrDefault(other, Set.of())) {
+                if (own.contains(volume)) {
+                    return new VolumeAffinity(volume, placed.host(), other);
+                }
+            }
+        }
+        return null;
     }
 
     /** By name, in name order. */

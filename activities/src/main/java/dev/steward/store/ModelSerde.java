@@ -7,6 +7,7 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.model.RestartSettings;
@@ -14,6 +15,8 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.model.PodKind;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.ProbeType;
+import dev.steward.model.VolumeMount;
+import dev.steward.model.VolumeSpec;
 import io.micronaut.serde.annotation.SerdeImport;
 
 /** The spec records live in the Temporal-only workflows module; this makes them JSON for Micronaut. */
@@ -23,6 +26,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(EventAwait.class)
 @SerdeImport(PodSpec.class)
 @SerdeImport(PortMapping.class)
+@SerdeImport(PortProtocol.class)
 @SerdeImport(PodResources.class)
 @SerdeImport(Timeslot.class)
 @SerdeImport(RestartSettings.class)
@@ -31,6 +35,8 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(RestartPolicy.class)
 @SerdeImport(ProbeType.class)
 @SerdeImport(ImagePullPolicy.class)
+@SerdeImport(VolumeSpec.class)
+@SerdeImport(VolumeMount.class)
 final class ModelSerde {
 
     private ModelSerde() {}

@@ -25,6 +25,9 @@ public interface PlacementRepository extends CrudRepository<PlacementRow, Long> 
 
     List<PlacementRow> findByHost(String host);
 
+    /** Oldest first. */
+    List<PlacementRow> findBySessionIdOrderById(UUID sessionId);
+
     /** @return how many placements were deleted */
     int deleteBySessionIdAndPartNameAndPodName(UUID sessionId, String partName, String podName);
 

@@ -22,6 +22,7 @@ import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
+import dev.steward.model.PortProtocol;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -107,7 +108,47 @@ class ContainerActivitiesIT {
                     // already removed
                 }
             }
+            new SessionNetworks(() -> docker).removeIfUnused(s.toString());
         }
+    }
+
+    @Test
+    void aSessionsContainersJoinItsNetworkByPodNameAndTheLastRemovalTakesIt() {
+        String network = SessionNetworks.name(session.toString());
+        ContainerState web = activities.ensureContainer(request(session, "part-a", "web", SLEEP));
+        ContainerState db = activities.ensureContainer(request(session, "part-b", "db", SLEEP));
+
+        var labels = docker.inspectNetworkCmd().withNetworkId(network).exec().getLabels();
+        assertEquals(session.toString(), labels.get(StewardLabels.SESSION));
+        assertEquals(DEPLOYMENT, labels.get(StewardLabels.DEPLOYMENT));
+        var joined = docker.inspectContainerCmd(web.id()).exec().getNetworkSettings().getNetworks();
+        assertEquals(Set.of(network), joined.keySet());
+        assertTrue(joined.get(network).getAliases().contains("web"), joined.toString());
+
+        activities.removeContainer(web.id());
+        assertTrue(networkExists(network), "db still uses the network");
+        activities.removeContainer(db.id());
+        assertFalse(networkExists(network), "the last container's removal takes the network");
+        activities.removeContainer(db.id());
+    }
+
+    @Test
+    void aContainerOnItsHostsNetworkJoinsNoSessionNetwork() {
+        ContainerRequest plain = request(session, "part-a", "host", SLEEP);
+        ContainerRequest onHost = new ContainerRequest(plain.name(), plain.image(), plain.command(), plain.env(),
+                plain.ports(), plain.labels(), null, null, null, true, null);
+        ContainerState state = activities.ensureContainer(onHost);
+        assertEquals("host", docker.inspectContainerCmd(state.id()).exec().getHostConfig().getNetworkMode());
+        assertFalse(networkExists(SessionNetworks.name(session.toString())));
+    }
+
+    @Test
+    void aRefusedSpecLeavesNoNetworkBehind() {
+        ContainerRequest plain = request(session, "part-a", "ghost", SLEEP);
+        ContainerRequest ghost = new ContainerRequest(plain.name(), "localhost/steward-no-such-image:" + UUID.randomUUID(),
+                plain.command(), plain.env(), plain.ports(), plain.labels(), null, null);
+        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(ghost));
+        assertFalse(networkExists(SessionNetworks.name(session.toString())));
     }
 
     @Test
@@ -282,7 +323,7 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
-                Map.of());
+                Map.of(), false, null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
@@ -301,12 +342,22 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
-                Map.of());
+                Map.of(), false, null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
         assertTrue(failure.isNonRetryable());
         assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+    }
+
+    @Test
+    void aMalformedImageReferenceIsANonRetryableInvalidSpecWhenLookedFor() {
+        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.hasImage("UPPER::bad"));
+
+        assertTrue(failure.isNonRetryable());
+        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+        assertFalse(activities.hasImage("localhost/steward-no-such-image:" + UUID.randomUUID()), "a missing image is no error");
+        assertTrue(activities.hasImage(IMAGE));
     }
 
     @Test
@@ -319,10 +370,11 @@ class ContainerActivitiesIT {
                 IMAGE,
                 SLEEP,
                 Map.of("GREETING", "hello world", "EMPTY", "", "STEWARD_MODE", "test"),
-                List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null)),
+                List.of(new PortMapping(8080, hostPort), new PortMapping(9090, null),
+                        new PortMapping(5353, null, PortProtocol.UDP)),
                 labels,
                 64L * 1024 * 1024,
-                500_000_000L, Map.of());
+                500_000_000L, Map.of(), false, null);
 
         ContainerState state = activities.ensureContainer(request);
         assertEquals(labels, filterSteward(state.labels()));
@@ -340,6 +392,7 @@ class ContainerActivitiesIT {
         Set<ExposedPort> exposed = Set.of(inspected.getConfig().getExposedPorts());
         assertTrue(exposed.contains(ExposedPort.tcp(8080)), exposed::toString);
         assertTrue(exposed.contains(ExposedPort.tcp(9090)), exposed::toString);
+        assertTrue(exposed.contains(ExposedPort.udp(5353)), exposed::toString);
         Map<ExposedPort, Ports.Binding[]> bindings = inspected.getHostConfig().getPortBindings().getBindings();
         Ports.Binding[] web = bindings.get(ExposedPort.tcp(8080));
         assertNotNull(web, bindings::toString);
@@ -372,9 +425,23 @@ class ContainerActivitiesIT {
                 "{\"message\":\"You cannot remove a running container\"}")));
         assertFalse(ContainerActivitiesImpl.isNameConflict(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"port is already in use\"}")));
+        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+                .InternalServerErrorException("{\"cause\":\"address already in use\",\"message\":\"cannot listen on"
+                + " the TCP port: listen tcp4 :44257: bind: address already in use\",\"response\":500}")));
+        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+                .InternalServerErrorException("{\"message\":\"Bind for 0.0.0.0:8080 failed: port is already allocated\"}")));
     }
 
     // --- helpers ---
+
+    private static boolean networkExists(String name) {
+        try {
+            docker.inspectNetworkCmd().withNetworkId(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
 
     private UUID newSession() {
         UUID id = UUID.randomUUID();
@@ -391,7 +458,7 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null,
-                Map.of());
+                Map.of(), false, null);
     }
 
     private static List<String> ids(List<ContainerState> states) {

@@ -2,6 +2,7 @@ package dev.steward.app;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
@@ -54,6 +55,32 @@ final class Engine {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    boolean hasNetwork(String name) {
+        try {
+            docker.inspectNetworkCmd().withNetworkId(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
+
+    boolean hasVolume(String name) {
+        try {
+            docker.inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
+
+    /** Removes the session networks {@code deployment} made: what is left once its containers are removed by hand. */
+    void removeNetworksOf(String deployment) {
+        docker.listNetworksCmd()
+                .withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec()
+                .forEach(network -> docker.removeNetworkCmd(network.getId()).exec());
     }
 
     void remove(Container container) {

@@ -92,7 +92,9 @@ class HostWorkersIT {
     @AfterEach
     void tearDown() throws IOException {
         for (DockerClient engine : List.of(first, second)) {
-            mine(engine).forEach(new Engine(engine)::remove);
+            Engine own = new Engine(engine);
+            mine(engine).forEach(own::remove);
+            own.removeNetworksOf(deployment);
             engine.close();
         }
         hosts.close();
@@ -160,8 +162,7 @@ class HostWorkersIT {
         UUID session = UUID.randomUUID();
         return new ContainerRequest(ContainerNames.of(session, "web", pod, "0123456789abcdef"), Specs.BUSYBOX,
                 List.of("sleep", "60"), Map.of(), List.of(),
-                StewardLabels.forPod(session, "web", pod, 1, "0123456789abcdef", deployment, null), null, null,
-                Map.of());
+                StewardLabels.forPod(session, "web", pod, 1, "0123456789abcdef", deployment, null), null, null);
     }
 
     /** This test's containers on {@code engine}. */

@@ -70,6 +70,27 @@ class SessionValidationIT {
     }
 
     @Test
+    void aPodOnItsHostsNetworkIsRefusedUnlessTheOperatorAllowsIt() {
+        Map<String, Object> pod = Map.of("name", "a", "image", Specs.BUSYBOX, "hostNetwork", true);
+        Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("parts[0].pods[0].hostNetwork"), problem.errors().stream().map(FieldError::field).toList());
+        assertTrue(problem.errors().getFirst().message().contains("steward.pods.allow-host-network"),
+                problem.errors().toString());
+    }
+
+    @Test
+    void aMountOfAnUndeclaredVolumeIsNamed() {
+        Map<String, Object> pod = Map.of("name", "a", "image", Specs.BUSYBOX,
+                "mounts", List.of(Map.of("volume", "nope", "path", "/data")));
+        Map<String, Object> spec = Map.of("owner", "x", "volumes", List.of(Map.of("name", "data")),
+                "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));
+        Problem problem = refusedCreate(json(spec), HttpStatus.UNPROCESSABLE_ENTITY);
+        assertEquals(List.of("parts[0].pods[0].mounts[0].volume"),
+                problem.errors().stream().map(FieldError::field).toList());
+    }
+
+    @Test
     void emptyImageIsNamed() {
         Map<String, Object> pod = Map.of("name", "a", "image", "");
         Map<String, Object> spec = Map.of("owner", "x", "parts", List.of(Map.of("name", "web", "pods", List.of(pod))));

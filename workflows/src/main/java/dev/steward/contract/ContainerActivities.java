@@ -20,6 +20,9 @@ public interface ContainerActivities {
     /** Failure type of a pull that may succeed later (registry unreachable or failing): retried with backoff. */
     String IMAGE_PULL_UNAVAILABLE = "ImagePullUnavailable";
 
+    /** Non-retryable failure type: a host port the container publishes is taken on the engine's machine. */
+    String HOST_PORT_TAKEN = "HostPortTaken";
+
     /** Every container, running or not, that carries all of these labels. */
     List<ContainerState> listContainers(Map<String, String> labels);
 
@@ -39,7 +42,10 @@ public interface ContainerActivities {
      */
     ImagePullResult pullImage(String image);
 
-    /** Starts the container unless it runs; returns its state afterwards. */
+    /**
+     * Starts the container unless it runs; returns its state afterwards. Fails with
+     * {@link #HOST_PORT_TAKEN} (non-retryable) when a host port it publishes is in use.
+     */
     ContainerState startContainer(String containerId);
 
     /** Stops the container: SIGTERM, then SIGKILL after the grace period. A missing one is stopped. */

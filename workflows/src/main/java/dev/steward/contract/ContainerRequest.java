@@ -2,6 +2,7 @@ package dev.steward.contract;
 
 import dev.steward.model.PortMapping;
 import dev.steward.model.SecretKeyRef;
+import dev.steward.model.VolumeMount;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +19,9 @@ import java.util.Map;
  * @param nanoCpus the CPU limit in billionths of a CPU, or {@code null} for none
  * @param secretEnv environment variables whose values the activity takes from secrets, by name;
  *     only the references travel, never the values
+ * @param hostNetwork whether it uses the host's network; otherwise it joins its session's network
+ *     (a container labelled with a session) or the engine's default one
+ * @param mounts its session's volumes it mounts (a container labelled with a session)
  */
 public record ContainerRequest(
         String name,
@@ -28,4 +32,18 @@ public record ContainerRequest(
         Map<String, String> labels,
         Long memoryBytes,
         Long nanoCpus,
-        Map<String, SecretKeyRef> secretEnv) {}
+        Map<String, SecretKeyRef> secretEnv,
+        boolean hostNetwork,
+        List<VolumeMount> mounts) {
+
+    public ContainerRequest {
+        secretEnv = secretEnv == null ? Map.of() : secretEnv;
+        mounts = mounts == null ? List.of() : mounts;
+    }
+
+    /** A container off the host's network that takes nothing from secrets and mounts no volume. */
+    public ContainerRequest(String name, String image, List<String> command, Map<String, String> env,
+            List<PortMapping> ports, Map<String, String> labels, Long memoryBytes, Long nanoCpus) {
+        this(name, image, command, env, ports, labels, memoryBytes, nanoCpus, null, false, null);
+    }
+}

@@ -49,6 +49,26 @@ public final class HostPlacement {
                         + fitting.size() + " of " + hosts.size() + " hosts fit");
     }
 
+    /**
+     * Like {@link #choose(List, PodResources, Map, PlacementStrategy)}, for a pod whose volume is on a
+     * host already: only that host may take it, and when it cannot the decision says why.
+     *
+     * @param affinity where the pod's volume is, {@code null} when none of its volumes is anywhere yet
+     */
+    public static PlacementDecision choose(List<HostCandidate> hosts, PodResources demand,
+            Map<String, String> hostSelector, PlacementStrategy strategy, VolumeAffinity affinity) {
+        if (affinity == null) {
+            return choose(hosts, demand, hostSelector, strategy);
+        }
+        List<HostCandidate> pinned = hosts.stream().filter(h -> h.name().equals(affinity.host())).toList();
+        if (pinned.isEmpty()) {
+            return new PlacementDecision(null, Reason.UNSCHEDULABLE.code(), affinity.describe()
+                    + ", and that host is not one this pod may go on");
+        }
+        PlacementDecision decision = choose(pinned, demand, hostSelector, strategy);
+        return new PlacementDecision(decision.host(), decision.reason(), decision.message() + "; " + affinity.describe());
+    }
+
     /** Why the pod cannot go on this host, or {@code null} when it can. */
     static String refusal(HostCandidate host, PodResources need, Map<String, String> selector) {
         if (!host.takesPods()) {

@@ -15,16 +15,19 @@ import java.util.TreeMap;
  * @param env environment variables, name to value: given, or taken from a secret
  * @param ports ports to expose
  * @param kind worker (kept running, the default) or job (runs once)
- * @param restartPolicy when an exited container is restarted; {@code always} for workers and
- *     {@code never} for jobs when absent
+ * @param restartPolicy when an exited container is restarted; {@code ALWAYS} for workers and
+ *     {@code NEVER} for jobs when absent
  * @param readiness when a worker counts as READY; absent: once it runs
  * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
  * @param hostSelector labels the pod's host must carry; empty for any host
  * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
  *     are also the container's CPU and memory limits
- * @param imagePullPolicy when the image is pulled; {@code if-not-present} when absent
+ * @param imagePullPolicy when the image is pulled; {@code IF_NOT_PRESENT} when absent
  * @param replicas how many instances of the pod run, each a pod of its own named {@code {name}-{i}}
  *     (i from 0); absent for one pod named {@code name}
+ * @param hostNetwork whether the container uses its host's network instead of its session's; only
+ *     where the operator allows it
+ * @param mounts the session's volumes its container mounts
  */
 public record PodSpec(
         String name,
@@ -39,7 +42,9 @@ public record PodSpec(
         Map<String, String> hostSelector,
         PodResources resources,
         ImagePullPolicy imagePullPolicy,
-        Integer replicas) {
+        Integer replicas,
+        Boolean hostNetwork,
+        List<VolumeMount> mounts) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -52,10 +57,12 @@ public record PodSpec(
         hostSelector = hostSelector == null ? Map.of() : hostSelector;
         resources = resources == null ? PodResources.NONE : resources;
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
+        hostNetwork = Boolean.TRUE.equals(hostNetwork);
+        mounts = mounts == null ? List.of() : mounts;
     }
 
     /**
-     * A pod without replicas.
+     * A pod without replicas, on its session's network, that mounts no volume.
      *
      * @param env each value a string, or an {@link EnvValue}
      */
@@ -63,7 +70,7 @@ public record PodSpec(
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
         this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness,
-                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null);
+                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, null, null);
     }
 
     /** A pod whose image is pulled when its host does not have it. */
@@ -82,7 +89,7 @@ public record PodSpec(
     /** The same pod with {@code env} for its env. */
     public PodSpec withEnv(Map<String, EnvValue> env) {
         return new PodSpec(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds,
-                hostSelector, resources, imagePullPolicy, replicas);
+                hostSelector, resources, imagePullPolicy, replicas, hostNetwork, mounts);
     }
 
     /**
@@ -97,7 +104,7 @@ public record PodSpec(
         List<PodSpec> instances = new ArrayList<>(replicas);
         for (int i = 0; i < replicas; i++) {
             instances.add(new PodSpec(name + "-" + i, image, command, env, ports, kind, restartPolicy, readiness,
-                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null));
+                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, hostNetwork, mounts));
         }
         return instances;
     }

@@ -81,7 +81,8 @@ public enum Reason {
             Subject.POD),
     ROLLOUT_FAILED("RolloutFailed", "the new container was not ready within the rollout deadline: the old one keeps"
             + " running", Subject.POD),
-    UNSCHEDULABLE("Unschedulable", "no host has room for the pod: it waits for room", Subject.POD),
+    UNSCHEDULABLE("Unschedulable", "no host can take the pod (no room, its volume on another host, a host port"
+            + " taken): it waits", Subject.POD),
     PLACED("Placed", "the pod was placed on a host", Subject.POD),
     ALREADY_PLACED("AlreadyPlaced", "the pod holds a placement on a host that takes pods already", Subject.POD),
     HOST_LOST("HostLost", "the pod's host was unreachable longer than steward.hosts.lost-after: the pod is placed again",

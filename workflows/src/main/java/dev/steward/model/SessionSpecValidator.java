@@ -62,8 +62,28 @@ public final class SessionSpecValidator {
         }
         validateGates(spec.parts(), errors);
         HostSpecValidator.validateLabels(spec.labels(), "labels", errors);
+        validateVolumes(spec, errors);
         errors.addAll(validateTimeslot(spec.timeslot(), "timeslot."));
         validateRestart(spec.restart(), errors);
+        return errors;
+    }
+
+    /** The spec's errors, with pods asking for their host's network refused unless {@code hostNetworkAllowed}. */
+    public static List<FieldError> validate(SessionSpec spec, boolean hostNetworkAllowed) {
+        List<FieldError> errors = validate(spec);
+        if (spec == null || hostNetworkAllowed) {
+            return errors;
+        }
+        for (int i = 0; i < spec.parts().size(); i++) {
+            PartSpec part = spec.parts().get(i);
+            for (int j = 0; part != null && j < part.pods().size(); j++) {
+                PodSpec pod = part.pods().get(j);
+                if (pod != null && pod.hostNetwork()) {
+                    errors.add(new FieldError("parts[" + i + "].pods[" + j + "].hostNetwork",
+                            "is not allowed on this deployment (steward.pods.allow-host-network is false)"));
+                }
+            }
+        }
         return errors;
     }
 
@@ -117,6 +137,53 @@ public final class SessionSpecValidator {
         List<String> cycle = findCycle(after);
         if (!cycle.isEmpty()) {
             errors.add(new FieldError("parts", "the after gates form a cycle: " + String.join(" -> ", cycle)));
+        }
+    }
+
+    /** The session's volumes, and every pod's mounts of them. */
+    private static void validateVolumes(SessionSpec spec, List<FieldError> errors) {
+        Set<String> declared = new HashSet<>();
+        for (int v = 0; v < spec.volumes().size(); v++) {
+            VolumeSpec volume = spec.volumes().get(v);
+            String path = "volumes[" + v + "]";
+            if (volume == null) {
+                errors.add(new FieldError(path, "must not be null"));
+                continue;
+            }
+            validateName(volume.name(), path + ".name", declared, errors);
+            if (volume.sizeMb() != null && volume.sizeMb() < 1) {
+                errors.add(new FieldError(path + ".sizeMb", "must be at least 1"));
+            }
+        }
+        for (int i = 0; i < spec.parts().size(); i++) {
+            PartSpec part = spec.parts().get(i);
+            for (int j = 0; part != null && j < part.pods().size(); j++) {
+                PodSpec pod = part.pods().get(j);
+                if (pod != null) {
+                    validateMounts(pod.mounts(), declared, "parts[" + i + "].pods[" + j + "].mounts", errors);
+                }
+            }
+        }
+    }
+
+    private static void validateMounts(List<VolumeMount> mounts, Set<String> declared, String path,
+            List<FieldError> errors) {
+        Set<String> paths = new HashSet<>();
+        for (int k = 0; k < mounts.size(); k++) {
+            VolumeMount mount = mounts.get(k);
+            String at = path + "[" + k + "]";
+            if (mount == null) {
+                errors.add(new FieldError(at, "must not be null"));
+                continue;
+            }
+            if (mount.volume() == null || !declared.contains(mount.volume())) {
+                errors.add(new FieldError(at + ".volume", "names no volume of the session: '" + mount.volume() + "'"));
+            }
+            if (mount.path() == null || !mount.path().startsWith("/") || mount.path().contains(":")) {
+                errors.add(new FieldError(at + ".path", "must be an absolute path without ':'"));
+            } else if (!paths.add(mount.path())) {
+                errors.add(new FieldError(at + ".path", "duplicate mount path '" + mount.path() + "'"));
+            }
         }
     }
 

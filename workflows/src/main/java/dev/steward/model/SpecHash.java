@@ -33,8 +33,11 @@ public final class SpecHash {
                 ref.secret() + "\u0000" + ref.key() + "\u0000" + ref.version()));
         pod.ports().stream()
                 .sorted(Comparator.comparingInt(PortMapping::containerPort)
-                        .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort()))
-                .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()));
+                        .thenComparing(p -> p.hostPort() == null ? -1 : p.hostPort())
+                        .thenComparing(PortMapping::protocol))
+                // TCP, the default, adds nothing, so the hashes of ports without a protocol stay valid.
+                .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()
+                        + (p.protocol() == PortProtocol.UDP ? "/udp" : "")));
         // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
         if (pod.memoryLimitBytes() != null) {
             field(canonical, "memory", pod.memoryLimitBytes().toString());
@@ -42,6 +45,12 @@ public final class SpecHash {
         if (cpuLimited && pod.cpuLimitNanos() != null) {
             field(canonical, "cpus", pod.cpuLimitNanos().toString());
         }
+        if (pod.hostNetwork()) {
+            field(canonical, "hostNetwork", "true");
+        }
+        pod.mounts().stream()
+                .sorted(Comparator.comparing(VolumeMount::path))
+                .forEach(m -> field(canonical, "mount", m.volume() + ":" + m.path() + (m.readOnly() ? ":ro" : "")));
         return sha256(canonical.toString());
     }
 

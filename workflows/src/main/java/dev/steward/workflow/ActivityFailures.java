@@ -29,6 +29,11 @@ public final class ActivityFailures {
         return hasType(failure, ContainerActivities.INVALID_SPEC) || hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED);
     }
 
+    /** A host port the container publishes is taken on its host: a later start may succeed. */
+    public static boolean isHostPortTaken(ActivityFailure failure) {
+        return hasType(failure, ContainerActivities.HOST_PORT_TAKEN);
+    }
+
     /** The image's registry could not be reached: a later pull may succeed. */
     public static boolean isPullUnavailable(ActivityFailure failure) {
         return hasType(failure, ContainerActivities.IMAGE_PULL_UNAVAILABLE);

@@ -62,6 +62,12 @@ public final class ChangeIds {
     /** Parts created containers from images already on the host before they pulled missing (or always-pulled) images. */
     public static final String PART_PULLS_IMAGES = "pulls-images";
 
+    /**
+     * A container whose host port was taken failed its pod as an engine error before; since, the pod
+     * is PENDING (Unschedulable) on its host and its start is tried again every resync interval.
+     */
+    public static final String PART_HOST_PORT_TAKEN = "host-port-taken";
+
     /** Parts hashed a pod's spec without its CPUs before they became the container's CPU limit. */
     public static final String PART_CPU_LIMITS = "cpu-limits";
 

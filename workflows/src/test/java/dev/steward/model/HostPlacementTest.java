@@ -27,6 +27,29 @@ class HostPlacementTest {
     }
 
     @Test
+    void aPodWhoseVolumeIsOnAHostGoesThereOrSaysWhyItCannot() {
+        VolumeAffinity data = new VolumeAffinity("data", "a", "db/primary");
+        List<HostCandidate> hosts = List.of(host("a", 10, 3), host("b", 10, 1));
+        PlacementDecision pinned = HostPlacement.choose(hosts, NOTHING, Map.of(), PlacementStrategy.SPREAD, data);
+        assertEquals("a", pinned.host(), "spread alone would pick b");
+        assertTrue(pinned.message().endsWith("volume data is on host a (pod db/primary mounts it there)"),
+                pinned.message());
+
+        PlacementDecision full = HostPlacement.choose(List.of(host("a", 3, 3), host("b", 10, 1)), NOTHING, Map.of(),
+                PlacementStrategy.SPREAD, data);
+        assertFalse(full.placed(), "b has room, but not the volume");
+        assertEquals(Reason.UNSCHEDULABLE.code(), full.reason());
+        assertEquals("no host fits a pod needing 1 pod slot: a: no free pod slot (3/3); "
+                + "volume data is on host a (pod db/primary mounts it there)", full.message());
+
+        PlacementDecision gone = HostPlacement.choose(List.of(host("b", 10, 1)), NOTHING, Map.of(),
+                PlacementStrategy.SPREAD, data);
+        assertFalse(gone.placed());
+        assertTrue(gone.message().startsWith("volume data is on host a"), gone.message());
+        assertEquals("b", HostPlacement.choose(hosts, NOTHING, Map.of(), PlacementStrategy.SPREAD, null).host());
+    }
+
+    @Test
     void spreadPicksTheLeastLoadedHost() {
         assertEquals("b", choose(List.of(host("a", 10, 3), host("b", 10, 1), host("c", 10, 2)), PlacementStrategy.SPREAD));
     }

@@ -62,6 +62,31 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void aPodOnItsHostsNetworkNeedsTheOperatorsLeave() {
+        PodSpec onHost = new PodSpec("web", "localhost/busybox:latest", List.of(), Map.of(), List.of(), null, null,
+                null, null, null, null, null, null, true, null);
+        SessionSpec spec = withParts(valid(), List.of(new PartSpec("p", List.of(onHost), null, null, null, null)));
+        assertEquals(List.of(), SessionSpecValidator.validate(spec, true));
+        assertEquals(List.of("parts[0].pods[0].hostNetwork"),
+                SessionSpecValidator.validate(spec, false).stream().map(FieldError::field).toList());
+        assertEquals(List.of(), SessionSpecValidator.validate(valid(), false));
+    }
+
+    @Test
+    void mountsNameDeclaredVolumesAtAbsolutePathsOncePerPod() {
+        List<VolumeMount> mounts = List.of(new VolumeMount("data", "/data", null), new VolumeMount("ghost", "/g", true),
+                new VolumeMount("data", "relative", false), new VolumeMount("data", "/data", true));
+        PodSpec pod = new PodSpec("web", "localhost/busybox:latest", List.of(), Map.of(), List.of(), null, null,
+                null, null, null, null, null, null, false, mounts);
+        SessionSpec base = valid();
+        SessionSpec spec = new SessionSpec(base.owner(), null, List.of(new PartSpec("p", List.of(pod))), null, null,
+                null, List.of(new VolumeSpec("data", 16, null), new VolumeSpec("data", 0, true), new VolumeSpec("Bad", null, null)));
+        assertEquals(List.of("volumes[1].name", "volumes[1].sizeMb", "volumes[2].name",
+                "parts[0].pods[0].mounts[1].volume", "parts[0].pods[0].mounts[2].path",
+                "parts[0].pods[0].mounts[3].path"), fields(spec));
+    }
+
+    @Test
     void aSpecWithoutTimeslotOrDesiredStatusIsValid() {
         SessionSpec spec = new SessionSpec("alice", null, valid().parts(), null);
         assertEquals(List.of(), SessionSpecValidator.validate(spec));
@@ -380,7 +405,8 @@ class SessionSpecValidatorTest {
 
     private static PodSpec replicated(PodSpec p, int replicas) {
         return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), p.kind(), p.restartPolicy(),
-                p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(), replicas);
+                p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(), replicas,
+                null, null);
     }
 
     private static PodSpec placed(PodSpec p, Map<String, String> hostSelector, PodResources resources) {

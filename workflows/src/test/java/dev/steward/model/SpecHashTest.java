@@ -61,7 +61,9 @@ class SpecHashTest {
                         pod(IMAGE, COMMAND, Map.of(),
                                 List.of(new PortMapping(80, 8080), new PortMapping(80, 8081), new PortMapping(80, null)))),
                 argumentSet("another pod name", base(),
-                        new PodSpec("other", IMAGE, COMMAND, base().env(), base().ports())));
+                        new PodSpec("other", IMAGE, COMMAND, base().env(), base().ports())),
+                argumentSet("tcp said or not", base(), pod(IMAGE, COMMAND, base().env(),
+                        List.of(new PortMapping(80, 8080, PortProtocol.TCP), new PortMapping(443, null)))));
     }
 
     @ParameterizedTest
@@ -90,6 +92,8 @@ class SpecHashTest {
                         List.of(new PortMapping(81, 8080), new PortMapping(443, null)))),
                 argumentSet("a changed host port", base(), pod(IMAGE, COMMAND, base().env(),
                         List.of(new PortMapping(80, 9090), new PortMapping(443, null)))),
+                argumentSet("a port's protocol", base(), pod(IMAGE, COMMAND, base().env(),
+                        List.of(new PortMapping(80, 8080), new PortMapping(443, null, PortProtocol.UDP)))),
                 argumentSet("a rotated secret", fromSecret("db", "password", 1), fromSecret("db", "password", 2)),
                 argumentSet("another secret's key", fromSecret("db", "password", 1), fromSecret("db", "user", 1)),
                 argumentSet("a secret instead of a value written as its reference",

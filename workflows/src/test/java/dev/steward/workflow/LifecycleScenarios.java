@@ -430,7 +430,7 @@ public final class LifecycleScenarios {
     public static PartSpec replicas(String part, String pod, int replicas) {
         PodSpec one = TestSessions.pod(pod);
         return new PartSpec(part, List.of(new PodSpec(one.name(), one.image(), one.command(), one.env(), one.ports(),
-                null, null, null, null, null, null, null, replicas)));
+                null, null, null, null, null, null, null, replicas, null, null)));
     }
 
     private static long readyPods(PartView part) {

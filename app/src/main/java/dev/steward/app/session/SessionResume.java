@@ -42,6 +42,7 @@ public class SessionResume {
     static SessionSpec specOf(SessionRow row) {
         SessionSpec created = row.spec();
         return new SessionSpec(created.owner(), row.desiredStatus(), created.parts(),
-                new Timeslot(row.provisionAt(), row.startAt(), row.endAt(), row.cleanupDeadline()), created.restart());
+                new Timeslot(row.provisionAt(), row.startAt(), row.endAt(), row.cleanupDeadline()), created.restart(),
+                created.labels(), created.volumes());
     }
 }

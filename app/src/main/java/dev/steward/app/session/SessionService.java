@@ -11,6 +11,7 @@ import dev.steward.app.refusal.WorkflowStartRefused;
 import dev.steward.app.secret.SecretRefs;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.app.temporal.StartFailure;
+import dev.steward.config.PodsConfig;
 import dev.steward.contract.LogContext;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
@@ -82,13 +83,15 @@ public class SessionService {
     private final SessionResume resume;
     private final SessionQuery query;
     private final SecretRefs secretRefs;
+    private final PodsConfig pods;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query, SecretRefs secretRefs) {
+            SessionQuery query, SecretRefs secretRefs, PodsConfig pods) {
         this.resume = resume;
         this.query = query;
         this.secretRefs = secretRefs;
+        this.pods = pods;
         this.workflows = workflows;
         this.store = store;
         this.sessions = sessions;
@@ -107,7 +110,7 @@ public class SessionService {
 
     /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
     public SessionView create(@Nullable SessionSpec spec, UUID id) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
         return create(id, secretRefs.stamp(spec), null);
     }
 
@@ -117,7 +120,7 @@ public class SessionService {
      * starts that workflow) and makes no second one.
      */
     public SessionView createOnEvent(UUID id, @Nullable SessionSpec spec, EventCause cause) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
         Optional<SessionRow> made = sessions.findById(id);
         if (made.isEmpty()) {
             try {
@@ -351,7 +354,7 @@ public class SessionService {
      * @return the generation the new spec has
      */
     public long updateSpec(UUID id, @Nullable SessionSpec requested, @Nullable String ifMatch) {
-        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested));
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested, pods.allowHostNetwork()));
         SessionSpec spec = secretRefs.stamp(requested);
         SessionRow row = find(id);
         requireMatch(row, ifMatch);

@@ -7,6 +7,7 @@ import dev.steward.contract.LogContext;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
+import dev.steward.model.PodView;
 import dev.steward.model.ReadinessCheck;
 import dev.steward.model.Reason;
 import dev.steward.model.SpecHash;
@@ -128,6 +129,11 @@ final class PodConvergence {
                 }
             }
         } catch (ActivityFailure failure) {
+            if (ActivityFailures.isHostPortTaken(failure) && Workflow.getVersion(ChangeIds.PART_HOST_PORT_TAKEN,
+                    Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION) {
+                transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
+                return;
+            }
             if (!state.failsOnUnreachableEngine && !ActivityFailures.isRefusal(failure)) {
                 transitions.unknown(pod, ActivityFailures.rootMessage(failure));
                 return;
@@ -149,7 +155,12 @@ final class PodConvergence {
     }
 
     private void start(PodSpec pod, PodRuntime rt, ContainerState container, String why, String what) {
-        transitions.update(pod, PodStatus.STARTING, why, what, container.id());
+        PodView before = state.pods.get(pod.name());
+        // Waiting for its host port, a start tried again records nothing until it succeeds.
+        if (!(before.status() == PodStatus.PENDING && Reason.UNSCHEDULABLE.is(before.reason())
+                && container.id().equals(before.containerId()))) {
+            transitions.update(pod, PodStatus.STARTING, why, what, container.id());
+        }
         ContainerState started = engines.of(rt).startContainer(container.id());
         rt.startedAt = Workflow.currentTimeMillis();
         if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {

@@ -123,7 +123,7 @@ final class PodEngines {
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
                 StewardLabels.forPod(state.sessionId, state.name, pod.name(), state.generation, specHash,
                         state.settings.deployment(), state.startedBeforePlacement ? null : host),
-                pod.memoryLimitBytes(), pod.cpuLimitNanos(), pod.secretEnv());
+                pod.memoryLimitBytes(), pod.cpuLimitNanos(), pod.secretEnv(), pod.hostNetwork(), pod.mounts());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */

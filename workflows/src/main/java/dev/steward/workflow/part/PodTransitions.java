@@ -45,6 +45,20 @@ final class PodTransitions {
                 state.pods.get(pod.name()).containerId());
     }
 
+    /**
+     * A host port the pod publishes is taken on its host: the pod is PENDING there, keeps its created
+     * container, and its start is tried again after the resync interval, no restart counted.
+     */
+    void hostPortTaken(PodSpec pod, String detail) {
+        PodRuntime rt = state.runtimes.get(pod.name());
+        rt.engineRetryAt = Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis();
+        rt.stopProbe();
+        update(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), "a host port of the pod is taken on host "
+                + engines.hostOf(rt) + " (" + detail + "): it stays pending there, its start tried again every "
+                + state.settings.resyncInterval().toSeconds() + " s, no restart counted",
+                state.pods.get(pod.name()).containerId());
+    }
+
     /** Records a pod's change and applies it, even when only its reason changed. */
     void record(PodSpec pod, PodStatus to, String why, String what, String containerId) {
         PodView before = state.pods.get(pod.name());

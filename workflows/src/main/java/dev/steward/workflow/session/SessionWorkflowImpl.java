@@ -248,9 +248,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public long updateSpec(SessionSpec newSpec) {
         state.generation++;
-        // The new labels are kept too: they change no command, so replay is unaffected.
+        // The new labels and volumes are kept too: they change no command, so replay is unaffected.
         spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart(),
-                newSpec.labels());
+                newSpec.labels(), newSpec.volumes());
         records.spec(spec);
         parts.updateSpec(spec);
         dirty = true;

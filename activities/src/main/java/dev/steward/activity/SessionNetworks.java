@@ -1,0 +1,133 @@
+package dev.steward.activity;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.ConflictException;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.InternalServerErrorException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Network;
+import dev.steward.contract.StewardLabels;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine network of each session on one engine: every pod of the session joins it with its pod
+ * name as alias, so pods find each other by name and pods of other sessions do not. Created before
+ * the session's first container on the engine, removed once none of its containers is left. Every
+ * call is idempotent.
+ */
+public final class SessionNetworks {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionNetworks.class);
+
+    private final Supplier<DockerClient> engine;
+
+    SessionNetworks(Supplier<DockerClient> engine) {
+        this.engine = engine;
+    }
+
+    /** The session's network name: deterministic, like its containers' names. */
+    public static String name(String sessionId) {
+        return "steward_" + sessionId;
+    }
+
+    /** Creates the session's network unless it exists; returns its name. */
+    String ensure(String sessionId, String deployment) {
+        String name = name(sessionId);
+        if (exists(name)) {
+            return name;
+        }
+        try {
+            engine.get().createNetworkCmd()
+                    .withName(name)
+                    .withDriver("bridge")
+                    .withCheckDuplicate(true)
+                    .withLabels(Map.of(
+                            StewardLabels.MANAGED, "true",
+                            StewardLabels.DEPLOYMENT, deployment,
+                            StewardLabels.SESSION, sessionId))
+                    .exec();
+            LOG.info("created network {}", name);
+        } catch (ConflictException | InternalServerErrorException e) {
+            // Docker answers 409, Podman 500 "network already exists": a concurrent create won.
+            if (!lower(e).contains("already")) {
+                throw e;
+            }
+            LOG.debug("network {} was created concurrently", name);
+        }
+        return name;
+    }
+
+    /**
+     * Removes the session's network unless a container (of any state) is still on it: the engine
+     * refuses that, and the last container's removal removes it.
+     */
+    void removeIfUnused(String sessionId) {
+        String name = name(sessionId);
+        try {
+            engine.get().removeNetworkCmd(name).exec();
+            LOG.info("removed network {}", name);
+        } catch (NotFoundException gone) {
+            LOG.debug("network {} to remove does not exist", name);
+        } catch (ConflictException | InternalServerErrorException e) {
+            String message = lower(e);
+            // Docker: "has active endpoints"; Podman: "network is being used".
+            if (message.contains("being used") || message.contains("active endpoints")) {
+                LOG.debug("network {} still has containers", name);
+            } else if (message.contains("not found") || message.contains("no such network")) {
+                LOG.debug("network {} to remove does not exist", name);
+            } else {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Removes the networks of {@code deployment} on this engine whose session is not in {@code live}
+     * and that no container uses: what a removal cut short left behind. Returns how many it removed.
+     */
+    int sweep(String deployment, Set<String> live) {
+        List<Network> networks = engine.get().listNetworksCmd()
+                .withFilter("label", List.of(StewardLabels.MANAGED + "=true", StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec();
+        int removed = 0;
+        for (Network network : networks) {
+            String session = network.getLabels() == null ? null : network.getLabels().get(StewardLabels.SESSION);
+            if (session != null && !live.contains(session) && network.getName().equals(name(session))) {
+                removeIfUnused(session);
+                removed += exists(network.getName()) ? 0 : 1;
+            }
+        }
+        return removed;
+    }
+
+    /** Whether a network of that name exists. */
+    boolean exists(String name) {
+        try {
+            engine.get().inspectNetworkCmd().withNetworkId(name).exec();
+            return true;
+        } catch (NotFoundException missing) {
+            return false;
+        } catch (InternalServerErrorException e) {
+            if (lower(e).contains("not found")) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Whether a container create failed because its network is gone (removed meanwhile with the last container). */
+    static boolean isNetworkMissing(DockerException e) {
+        String message = lower(e);
+        return message.contains("network") && message.contains("not found");
+    }
+
+    private static String lower(DockerException e) {
+        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
+    }
+}
