@@ -42,12 +42,17 @@ public final class Bench {
                 report.note(service.refusedCreations() + " creations were refused with 503 (the service busy) and"
                         + " repeated after 100 ms, the time counted");
             }
+        } catch (Exception failed) {
+            // What was measured before the failure is still worth its report.
+            report.note("the run failed and stopped here: " + failed);
+            throw failed;
+        } finally {
+            if (!options.settings().isEmpty()) {
+                report.note("settings other than the defaults: " + options.settings());
+            }
+            report.note("machine at the end: " + machine());
+            report.write(options.out(), options, machine);
         }
-        if (!options.settings().isEmpty()) {
-            report.note("settings other than the defaults: " + options.settings());
-        }
-        report.note("machine at the end: " + machine());
-        report.write(options.out(), options, machine);
         return report;
     }
 

@@ -156,8 +156,18 @@ final class BenchService implements AutoCloseable {
         return get(id).get("status").asText();
     }
 
+    /** Deletes a session; a DELETE is safe to repeat, so one that times out on a busy service is sent again. */
     void delete(UUID id) {
-        send("DELETE", "/api/v1/sessions/" + id, null, 0);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                send("DELETE", "/api/v1/sessions/" + id, null, 0);
+                return;
+            } catch (IllegalStateException failed) {
+                if (attempt == 5) {
+                    throw failed;
+                }
+            }
+        }
     }
 
     void registerHost(String name, String endpoint, Map<String, String> labels) {
