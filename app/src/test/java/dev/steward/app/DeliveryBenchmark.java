@@ -41,7 +41,7 @@ public final class DeliveryBenchmark {
     private DeliveryBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = RepairBenchmark.parse(args);
+        Map<String, String> options = BenchmarkSupport.parse(args);
         int sessionCount = Integer.parseInt(options.getOrDefault("sessions", "10"));
         int subscriptionCount = Integer.parseInt(options.getOrDefault("subscriptions", "10"));
         Map<String, Object> properties = Map.of(
@@ -108,10 +108,10 @@ public final class DeliveryBenchmark {
 
         System.out.printf("delivery benchmark: %d sessions (1 part x 2 pods) without, then with %d subscriptions%n",
                 sessionCount, subscriptionCount);
-        System.out.println("  POST -> RUNNING without subscriptions: " + RepairBenchmark.summary(without));
-        System.out.println("  POST -> RUNNING with " + subscriptionCount + " subscriptions:   " + RepairBenchmark.summary(with));
+        System.out.println("  POST -> RUNNING without subscriptions: " + BenchmarkSupport.summary(without));
+        System.out.println("  POST -> RUNNING with " + subscriptionCount + " subscriptions:   " + BenchmarkSupport.summary(with));
         System.out.println("  transition recorded -> delivered (" + latencies.size() + " deliveries of " + recorded.size()
-                + " events): " + RepairBenchmark.summary(latencies));
+                + " events): " + BenchmarkSupport.summary(latencies));
         System.out.printf("  one subscription catching up on %d events: %.0f events/s%n", recorded.size(), perSecond);
     }
 
@@ -126,7 +126,7 @@ public final class DeliveryBenchmark {
             Instant posted = Instant.now();
             UUID id = sessions.create(new SessionSpec("bench", DesiredStatus.RUNNING,
                     List.of(new PartSpec("bench", pods)), null)).id();
-            RepairBenchmark.awaitSession(sessions, id, SessionStatus.RUNNING);
+            BenchmarkSupport.awaitSession(sessions, id, SessionStatus.RUNNING);
             startups.add(Duration.between(posted, Instant.now()).toMillis());
             created.add(id);
         }
@@ -134,7 +134,7 @@ public final class DeliveryBenchmark {
             sessions.setDesiredStatus(id, DesiredStatus.DELETED.name());
         }
         for (UUID id : created) {
-            RepairBenchmark.awaitSession(sessions, id, SessionStatus.DELETED);
+            BenchmarkSupport.awaitSession(sessions, id, SessionStatus.DELETED);
         }
         return startups;
     }

@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +40,7 @@ public final class EventBenchmark {
     private EventBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = parse(args);
+        Map<String, String> options = BenchmarkSupport.parse(args);
         int events = Integer.parseInt(options.getOrDefault("events", "200"));
         int sessionCount = Integer.parseInt(options.getOrDefault("sessions", String.valueOf(events)));
         int senders = Integer.parseInt(options.getOrDefault("senders", "8"));
@@ -125,14 +124,14 @@ public final class EventBenchmark {
         System.out.printf("event benchmark: %d events, %d senders; %d sessions each way, %d starting at once%n",
                 events, senders, sessionCount, inFlight);
         System.out.printf("  into the store: %.0f events/s; POST latency %s (goal: p99 under 50 ms)%n", perSecond,
-                summary(ingress));
+                BenchmarkSupport.summary(ingress));
         if (sessionCount == 0) {
             return;
         }
-        System.out.println("  event -> RUNNING:          " + summary(byEvent));
-        System.out.println("  POST /sessions -> RUNNING: " + summary(byPost));
+        System.out.println("  event -> RUNNING:          " + BenchmarkSupport.summary(byEvent));
+        System.out.println("  POST /sessions -> RUNNING: " + BenchmarkSupport.summary(byPost));
         System.out.printf("  event minus POST: p50 %+d ms, p99 %+d ms (goal: within 150 ms)%n",
-                percentile(byEvent, 50) - percentile(byPost, 50), percentile(byEvent, 99) - percentile(byPost, 99));
+                BenchmarkSupport.percentile(byEvent, 50) - BenchmarkSupport.percentile(byPost, 50), BenchmarkSupport.percentile(byEvent, 99) - BenchmarkSupport.percentile(byPost, 99));
     }
 
     /** When the session's RUNNING transition was recorded, once it is. */
@@ -159,28 +158,5 @@ public final class EventBenchmark {
         if (!ok) {
             throw new IllegalStateException("unexpected answer: " + answer);
         }
-    }
-
-    private static String summary(List<Long> millis) {
-        return String.format("p50 %d ms, p99 %d ms, max %d ms (%d)", percentile(millis, 50), percentile(millis, 99),
-                Collections.max(millis), millis.size());
-    }
-
-    private static long percentile(List<Long> millis, int p) {
-        List<Long> sorted = new ArrayList<>(millis);
-        Collections.sort(sorted);
-        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
-        return sorted.get(Math.max(0, rank - 1));
-    }
-
-    private static Map<String, String> parse(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --name value pairs, got " + args[i]);
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
     }
 }

@@ -5,15 +5,15 @@ import java.util.Collections;
 import java.util.List;
 
 /** Measured values of one kind, in milliseconds, and their percentiles (nearest rank). */
-record Samples(List<Long> values) {
+public record Samples(List<Long> values) {
 
-    Samples {
+    public Samples {
         List<Long> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         values = List.copyOf(sorted);
     }
 
-    long p(int percentile) {
+    public long p(int percentile) {
         if (values.isEmpty()) {
             return -1;
         }
@@ -21,12 +21,12 @@ record Samples(List<Long> values) {
         return values.get(Math.max(0, rank - 1));
     }
 
-    int count() {
+    public int count() {
         return values.size();
     }
 
     /** {@code p50 / p90 / p99 ms (n)} */
-    String summary() {
+    public String summary() {
         return p(50) + " / " + p(90) + " / " + p(99) + " ms (n=" + count() + ")";
     }
 }
