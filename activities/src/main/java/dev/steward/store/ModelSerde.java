@@ -1,6 +1,7 @@
 package dev.steward.store;
 
 import dev.steward.model.Condition;
+import dev.steward.model.EnvValue;
 import dev.steward.model.EventAwait;
 import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PartSpec;
@@ -8,6 +9,7 @@ import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
+import dev.steward.model.SecretKeyRef;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.model.RestartSettings;
@@ -23,6 +25,8 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(SessionSpec.class)
 @SerdeImport(Condition.class)
 @SerdeImport(PartSpec.class)
+@SerdeImport(EnvValue.class)
+@SerdeImport(SecretKeyRef.class)
 @SerdeImport(EventAwait.class)
 @SerdeImport(PodSpec.class)
 @SerdeImport(PortMapping.class)

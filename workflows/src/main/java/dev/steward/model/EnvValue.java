@@ -3,7 +3,6 @@ package dev.steward.model;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -43,17 +42,21 @@ public record EnvValue(String value, SecretKeyRef valueFrom) {
         return valueFrom == null ? value : Map.of("valueFrom", valueFrom);
     }
 
+    /**
+     * From a string or {@code {"valueFrom": {...}}} read as plain JSON values: Temporal's Jackson and the
+     * API's clients both read it so (the service itself reads it strictly, with {@code EnvValueSerde}).
+     */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static EnvValue fromJson(JsonNode node) {
-        if (node == null || node.isNull()) {
+    public static EnvValue fromJson(Object json) {
+        if (json == null) {
             return null;
         }
-        if (!node.isObject()) {
-            return of(node.asText());
+        if (!(json instanceof Map<?, ?> object)) {
+            return of(String.valueOf(json));
         }
-        JsonNode from = node.path("valueFrom");
-        JsonNode version = from.path("version");
-        return fromSecret(new SecretKeyRef(from.path("secret").asText(null), from.path("key").asText(null),
-                version.isNumber() ? version.asLong() : null));
+        Map<?, ?> from = object.get("valueFrom") instanceof Map<?, ?> ref ? ref : Map.of();
+        Object version = from.get("version");
+        return fromSecret(new SecretKeyRef((String) from.get("secret"), (String) from.get("key"),
+                version instanceof Number number ? number.longValue() : null));
     }
 }

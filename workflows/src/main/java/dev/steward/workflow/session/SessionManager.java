@@ -99,7 +99,8 @@ public final class SessionManager implements ResourceManager<SessionObservation,
             to = gone ? ending.status() : SessionStatus.STOPPING;
             why = ending.reason();
             what = gone ? ending.message() : "tearing down: " + ending.message() + " (" + rollup.message() + ")";
-        } else if (o.cause() != null && !rollup.converged()) {
+        } else if (o.cause() != null && (!rollup.converged() || Reason.EVENT.code().equals(o.cause()))) {
+            // An event's change is named even when it converges at once: its first record says Event.
             why = o.cause();
             what = o.causeMessage() + ": " + rollup.message();
         } else if (!o.provisioned() && !o.startedBeforeTimeslots()) {
@@ -108,8 +109,10 @@ public final class SessionManager implements ResourceManager<SessionObservation,
             what = "provisioning starts at " + o.timeslot().provisionAt();
         }
         // Sessions started before timeslots recorded a change of status or generation only.
+        // A status recorded as an event's doing is not recorded again only to change its reason.
         if (to == recorded.status() && observed == recorded.observedGeneration()
-                && (o.startedBeforeTimeslots() || why.equals(recorded.reason()))) {
+                && (o.startedBeforeTimeslots() || why.equals(recorded.reason())
+                        || Reason.EVENT.code().equals(recorded.reason()))) {
             return null;
         }
         return new StatusRecord(to, why, what, observed);

@@ -319,6 +319,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         StatusRecord to = plan().status();
         if (to != null) {
             records.status(to);
+            if (Reason.EVENT.code().equals(state.cause) && to.observedGeneration() == state.generation) {
+                // Converged: what follows is no longer the event's doing.
+                state.cause = null;
+            }
         }
     }
 
