@@ -109,8 +109,9 @@ class PrivateRegistryIT extends SessionApiTest {
         api.awaitStatus(id, SessionStatus.DELETED);
     }
 
+    /** A pod that fails leaves its session running (onFailure CONTINUE), so the test deletes it whatever befell it. */
     private static Map<String, Object> session(String owner, String image) {
-        return Map.of("owner", owner, "parts", List.of(Map.of("name", "p",
+        return Map.of("owner", owner, "parts", List.of(Map.of("name", "p", "onFailure", "CONTINUE",
                 "pods", List.of(Map.of("name", "app", "image", image, "command", List.of("sleep", "3600"))))));
     }
 }
