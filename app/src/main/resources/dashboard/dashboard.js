@@ -9,6 +9,8 @@ const STATUSES = ['PENDING', 'PROVISIONING', 'RUNNING', 'DEGRADED', 'STOPPING', 
 
 let poller = null;
 let logStream = null;
+/** The token's {name, role, owner} from GET /tokens/me; null while unknown (no token, or refused). */
+let caller = null;
 
 // ---- calls -------------------------------------------------------------------------------------
 
@@ -110,6 +112,33 @@ function flash(message, info) {
 
 function tokenState(text) {
   document.getElementById('token-state').textContent = text;
+}
+
+/** Asks whose the token is and shows its role (and owner) by the token field. */
+async function whoAmI() {
+  caller = null;
+  replace('token-role');
+  if (!sessionStorage.getItem(TOKEN_KEY)) {
+    return;
+  }
+  try {
+    caller = (await api('GET', '/tokens/me')).body;
+    tokenState('token ' + caller.name);
+    replace('token-role', el('span', {class: 'role', 'data-role': caller.role}, caller.role),
+      caller.owner ? el('span', {class: 'muted'}, ' owner ' + caller.owner) : null);
+  } catch (e) {
+    if (e.status !== 401) {
+      tokenState('role unknown (' + e.status + '): ' + e.message);
+    }
+  }
+}
+
+/** Whether the token's role lets it act on a session of this owner: as the API decides, so no button is refused. */
+function mayActOn(owner) {
+  if (!caller) {
+    return false;
+  }
+  return caller.role === 'OPERATOR' || caller.role === 'ADMIN' || (caller.role === 'USER' && caller.owner === owner);
 }
 
 function replace(id, ...children) {
@@ -220,17 +249,7 @@ function sessionView(id) {
     el('section', {},
       el('h2', {}, 'Session ', el('span', {class: 'mono'}, id), ' ', el('span', {id: 'session-status'})),
       el('div', {id: 'session-summary', class: 'summary'}),
-      el('div', {class: 'actions'},
-        el('button', {id: 'pause', onclick: () => act('Pause', 'PUT', base + '/desired-status',
-          {desiredStatus: 'STOPPED'})}, 'Pause'),
-        el('button', {id: 'resume', onclick: () => act('Resume', 'PUT', base + '/desired-status',
-          {desiredStatus: 'RUNNING'})}, 'Resume'),
-        el('button', {id: 'reconcile', onclick: () => act('Reconcile', 'POST', base + '/reconcile')}, 'Reconcile'),
-        el('button', {id: 'delete', class: 'danger', onclick: () => {
-          if (confirm('Delete session ' + id + '? Its containers are removed.')) {
-            act('Delete', 'DELETE', base);
-          }
-        }}, 'Delete'))),
+      el('div', {id: 'session-actions', class: 'actions'})),
     el('section', {}, el('h3', {}, 'Parts and pods'), el('div', {id: 'tree'})),
     el('section', {},
       el('h3', {}, 'Pod logs ', el('span', {id: 'logs-pod', class: 'muted'}, '(choose Logs on a pod)')),
@@ -246,6 +265,27 @@ function sessionView(id) {
         el('div', {style: 'max-height:24rem;overflow-y:auto'},
           el('table', {id: 'history'}, el('thead', {}, el('tr', {}, ['#', 'Time', 'Event', 'Detail']
             .map(h => el('th', {}, h)))), el('tbody', {id: 'history-body'}))))));
+
+  // Drawn again only when what the token may do changes, so a button is not swapped under a click.
+  let actionsShown = null;
+
+  function showActions(allowed) {
+    if (allowed === actionsShown) {
+      return;
+    }
+    actionsShown = allowed;
+    replace('session-actions', allowed ? [
+      el('button', {id: 'pause', onclick: () => act('Pause', 'PUT', base + '/desired-status',
+        {desiredStatus: 'STOPPED'})}, 'Pause'),
+      el('button', {id: 'resume', onclick: () => act('Resume', 'PUT', base + '/desired-status',
+        {desiredStatus: 'RUNNING'})}, 'Resume'),
+      el('button', {id: 'reconcile', onclick: () => act('Reconcile', 'POST', base + '/reconcile')}, 'Reconcile'),
+      el('button', {id: 'delete', class: 'danger', onclick: () => {
+        if (confirm('Delete session ' + id + '? Its containers are removed.')) {
+          act('Delete', 'DELETE', base);
+        }
+      }}, 'Delete')] : el('span', {class: 'muted'}, 'This token may not act on this session.'));
+  }
 
   function partLink(part) {
     return sessionLink ? sessionLink.replace(/\/workflows\/[^/]+$/,
@@ -299,7 +339,7 @@ function sessionView(id) {
     }
   }
 
-  function pods(part) {
+  function pods(part, allowed) {
     return el('table', {},
       el('thead', {}, el('tr', {}, ['Pod', 'Status', 'Reason', 'Restarts', 'Container', 'Host', 'Address', 'Ports', '']
         .map(h => el('th', {}, h)))),
@@ -318,10 +358,10 @@ function sessionView(id) {
             + '→' : '') + p.containerPort + '/' + p.protocol).join(' ')),
           el('td', {}, el('div', {class: 'actions'},
             el('button', {class: 'logs', onclick: () => showLogs(key)}, 'Logs'),
-            el('button', {class: 'restart', onclick: () => act('Restart ' + key, 'POST', path + '/restart')},
-              'Restart'),
-            el('button', {class: 'reset-backoff', onclick: () => act('Reset backoff of ' + key, 'POST',
-              path + '/reset-backoff')}, 'Reset backoff'))));
+            allowed ? el('button', {class: 'restart', onclick: () => act('Restart ' + key, 'POST', path + '/restart')},
+              'Restart') : null,
+            allowed ? el('button', {class: 'reset-backoff', onclick: () => act('Reset backoff of ' + key, 'POST',
+              path + '/reset-backoff')}, 'Reset backoff') : null)));
       })));
   }
 
@@ -332,6 +372,8 @@ function sessionView(id) {
         const answer = await api('GET', base);
         const s = answer.body;
         sessionLink = answer.temporal;
+        const allowed = mayActOn(s.owner);
+        showActions(allowed);
         replace('session-status', status(s.status));
         replace('session-summary',
           el('span', {class: 'muted'}, 'owner'), el('span', {}, s.owner),
@@ -348,10 +390,10 @@ function sessionView(id) {
         replace('tree', s.parts.map(part => el('div', {class: 'part', 'data-part': part.name},
           el('div', {class: 'head'}, el('strong', {}, part.name), status(part.status),
             el('span', {class: 'muted'}, (part.reason || '') + (part.message ? ': ' + part.message : '')),
-            part.status === 'FAILED' ? el('button', {class: 'retry', onclick: () => act('Retry ' + part.name, 'POST',
+            allowed && part.status === 'FAILED' ? el('button', {class: 'retry', onclick: () => act('Retry ' + part.name, 'POST',
               base + '/parts/' + encodeURIComponent(part.name) + '/retry')}, 'Retry') : null,
             temporal(partLink(part.name))),
-          pods(part))));
+          pods(part, allowed))));
         if (historyOf.options.length === 1) {
           s.parts.forEach(p => historyOf.append(el('option', {value: p.name}, 'part ' + p.name)));
           loadHistory();
@@ -410,20 +452,24 @@ function stopLogs() {
 document.addEventListener('DOMContentLoaded', () => {
   const input = document.getElementById('token-input');
   const shown = () => tokenState(sessionStorage.getItem(TOKEN_KEY) ? 'token set for this tab' : 'no token');
-  document.getElementById('token-form').addEventListener('submit', event => {
+  document.getElementById('token-form').addEventListener('submit', async event => {
     event.preventDefault();
     if (input.value.trim()) {
       sessionStorage.setItem(TOKEN_KEY, input.value.trim());
       input.value = '';
     }
     shown();
+    flash('');
+    await whoAmI();
     refresh();
   });
   document.getElementById('token-forget').addEventListener('click', () => {
     sessionStorage.removeItem(TOKEN_KEY);
     shown();
+    whoAmI();
+    route();
   });
   shown();
   window.addEventListener('hashchange', route);
-  route();
+  whoAmI().then(route);
 });

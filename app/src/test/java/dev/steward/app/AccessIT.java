@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.app.auth.AuthConfig;
 import dev.steward.app.auth.Role;
 import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -61,6 +62,7 @@ class AccessIT {
             new Row("GET", "/api/v1/hosts", null, Role.VIEWER, Target.NONE),
             new Row("GET", "/api/v1/hosts/no-such-host", null, Role.VIEWER, Target.NONE),
             new Row("GET", "/api/v1/hosts/no-such-host/transitions", null, Role.VIEWER, Target.NONE),
+            new Row("GET", "/api/v1/tokens/me", null, Role.VIEWER, Target.NONE),
             new Row("POST", "/api/v1/sessions", "{\"owner\":\"{other}\",\"parts\":[{\"name\":\"Not_A_Label\",\"pods\":[]}]}",
                     Role.USER, Target.OTHER_OWNERS),
             new Row("PUT", "/api/v1/sessions/{id}/desired-status", "{}", Role.USER, Target.OTHER_OWNERS),
@@ -146,6 +148,28 @@ class AccessIT {
             Poll.until("the other owner's session deleted", () -> status(http, othersSession),
                     status -> status == SessionStatus.DELETED);
         }
+    }
+
+    @Test
+    void eachTokenIsToldItsNameRoleAndOwnerButNotItsSecret() throws Exception {
+        RawHttp http = new RawHttp(server.getURL());
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        for (Role role : Role.values()) {
+            String name = "me-" + role.name().toLowerCase() + "-" + run;
+            String owner = role == Role.USER ? "dave-" + run : null;
+            String secret = createToken(http, name, role, owner);
+            RawAnswer me = http.send(secret, "GET", "/api/v1/tokens/me", null, null);
+            assertEquals(200, me.status(), me::toString);
+            assertFalse(me.body().contains(secret), "the secret in " + me.body());
+            JsonNode token = JSON.readTree(me.body());
+            assertEquals(name, token.get("name").asText());
+            assertEquals(role.name(), token.get("role").asText());
+            assertEquals(owner, token.hasNonNull("owner") ? token.get("owner").asText() : null);
+            assertEquals(204, http.delete("/api/v1/tokens/" + name).status());
+        }
+        JsonNode configured = JSON.readTree(http.get("/api/v1/tokens/me").body());
+        assertEquals(AuthConfig.CONFIGURED_ADMIN, configured.get("name").asText());
+        assertEquals(Role.ADMIN.name(), configured.get("role").asText());
     }
 
     @Test

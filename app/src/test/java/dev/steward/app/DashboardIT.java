@@ -3,26 +3,34 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 
 /**
  * The dashboard in a real browser: it takes a token, lists sessions, opens one, shows its pod turn
- * READY while the page stays loaded, and pauses the session with a button.
+ * READY while the page stays loaded, and pauses the session with a button; it shows the action buttons
+ * only to tokens whose role lets them act on the session.
  */
 @MicronautTest
 class DashboardIT extends SessionApiTest {
 
     private static final String TOKEN = TestTokens.ADMIN;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Every button that changes a session; Logs only reads. */
+    private static final String ACTION_BUTTONS = "#pause, #resume, #reconcile, #delete, button.restart, "
+            + "button.reset-backoff, button.retry";
 
     @Inject
     EmbeddedServer server;
@@ -80,7 +88,7 @@ class DashboardIT extends SessionApiTest {
             browser.await("the pod's log", d -> browser.find("#logs").getText().contains("waiting for /tmp/ready"));
             browser.screenshot("session");
 
-            browser.find("#pause").click();
+            browser.await("the Pause button", d -> browser.find("#pause")).click();
             browser.await("session STOPPED after Pause",
                     d -> "STOPPED".equals(browser.find("#session-status .status").getText()));
             assertEquals("STOPPED", browser.find("#session-desired").getText());
@@ -96,5 +104,69 @@ class DashboardIT extends SessionApiTest {
             api.delete(id);
             api.awaitStatus(id, SessionStatus.DELETED);
         }
+    }
+
+    @Test
+    void onlyTokensThatMayActOnTheSessionSeeTheActionButtons() throws IOException {
+        RawHttp http = new RawHttp(server.getURL());
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String owner = "dashboard-" + run;
+        UUID id = api.create(Map.of("owner", owner, "parts", List.of(Specs.part("app", "a")))).id();
+        List<String> tokenNames = new ArrayList<>();
+        try (Browser browser = new Browser()) {
+            String viewer = createToken(http, tokenNames, "viewer-" + run, "viewer", null);
+            String ownUser = createToken(http, tokenNames, "own-user-" + run, "user", owner);
+            String otherUser = createToken(http, tokenNames, "other-user-" + run, "user", "other-" + run);
+            browser.driver().get(server.getURL() + "/#/sessions/" + id);
+
+            useToken(browser, viewer, "VIEWER");
+            assertNoActions(browser, "a VIEWER");
+            browser.screenshot("session-viewer");
+            useToken(browser, ownUser, "USER");
+            assertActions(browser, "a USER of the session's owner");
+            useToken(browser, otherUser, "USER");
+            assertNoActions(browser, "a USER of another owner");
+            useToken(browser, TOKEN, "ADMIN");
+            assertActions(browser, "the admin");
+        } finally {
+            tokenNames.forEach(name -> assertEquals(204, http.delete("/api/v1/tokens/" + name).status()));
+            api.delete(id);
+            api.awaitStatus(id, SessionStatus.DELETED);
+        }
+    }
+
+    /** Pastes the token and waits until the page shows its role. */
+    private static void useToken(Browser browser, String token, String role) {
+        browser.find("#token-input").sendKeys(token);
+        browser.find("#token-save").click();
+        browser.await("the role " + role + " by the token field",
+                d -> role.equals(browser.find("#token-role .role").getAttribute("data-role")));
+    }
+
+    /** The session and its pod are shown, with Logs, and not one action button. */
+    private static void assertNoActions(Browser browser, String who) {
+        browser.await(who + " sees the session and its pod without any action button", d ->
+                browser.find("#session-actions").getText().contains("may not act")
+                        && browser.find("tr[data-pod='app/a'] button.logs").isDisplayed()
+                        && d.findElements(By.cssSelector(ACTION_BUTTONS)).isEmpty());
+    }
+
+    private static void assertActions(Browser browser, String who) {
+        browser.await(who + " sees the session's and the pod's action buttons", d ->
+                browser.find("#pause").isDisplayed() && browser.find("#resume").isDisplayed()
+                        && browser.find("#reconcile").isDisplayed() && browser.find("#delete").isDisplayed()
+                        && browser.find("tr[data-pod='app/a'] button.restart").isDisplayed()
+                        && browser.find("tr[data-pod='app/a'] button.reset-backoff").isDisplayed());
+    }
+
+    /** A token made through the API as the tests' admin; its name is kept, so the test deletes it. */
+    private static String createToken(RawHttp http, List<String> names, String name, String role, String owner)
+            throws IOException {
+        String body = "{\"name\":\"" + name + "\",\"role\":\"" + role + "\""
+                + (owner == null ? "" : ",\"owner\":\"" + owner + "\"") + "}";
+        RawAnswer created = http.json("POST", "/api/v1/tokens", body);
+        assertEquals(201, created.status(), created::toString);
+        names.add(name);
+        return JSON.readTree(created.body()).get("token").asText();
     }
 }

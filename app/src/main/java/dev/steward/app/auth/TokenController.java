@@ -12,12 +12,16 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
-/** The API's tokens, for admins only; off the event loop, because every call reaches PostgreSQL. */
+/**
+ * The API's tokens, for admins only, except {@code /me}, which any caller may ask about its own token;
+ * off the event loop, because the others reach PostgreSQL.
+ */
 @ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
@@ -43,6 +47,13 @@ public class TokenController {
     @Get
     public List<TokenView> listTokens() {
         return tokens.list();
+    }
+
+    /** The caller's own token, so a client (the dashboard) knows what its role lets it do. */
+    @Get("/me")
+    @Secured(Role.VIEWER_ROLE)
+    public CallerView getOwnToken(Authentication caller) {
+        return CallerView.of(Caller.of(caller));
     }
 
     @Delete("/{name}")
