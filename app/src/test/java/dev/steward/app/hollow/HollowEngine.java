@@ -29,9 +29,8 @@ import java.util.regex.Pattern;
  * docker-java talks to it as to Podman. A container "runs" from start until it is stopped, killed,
  * removed or {@link #crash crashed}; each of these emits the engine's events. Networks and volumes are
  * held as Podman holds them (a network with a container on it cannot be removed), and every image is
- * present or pulled at once. It makes thousands of
- * sessions measurable on a small machine, and engine faults ({@link #faults()}: latency, errors,
- * hangs, dropped event streams) a matter of one call.
+ * present or pulled at once. It makes thousands of sessions measurable on a small machine, and
+ * engine faults ({@link #faults()}: latency, errors, hangs, dropped event streams) a matter of one call.
  *
  * <p>Each operation is one {@link HollowRoute} in {@link #routes()}: serving another call is one more
  * route and its handler.
