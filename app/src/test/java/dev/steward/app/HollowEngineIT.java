@@ -3,12 +3,14 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.activity.SessionNetworks;
 import dev.steward.app.hollow.HollowEngine;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +44,8 @@ class HollowEngineIT extends HostPoolTest {
         List<PodView> pods = pool.awaitAllReadyOn(host, id);
         assertEquals(2, pool.running(host).size(), "both run on the hollow engine");
         assertEquals(2, hollow.running());
+        assertEquals(Set.of(SessionNetworks.name(id.toString())), hollow.networks(),
+                "the session's network made before its containers");
 
         // The crash reaches the part only through the engine's event stream or the next resync.
         PodView one = pods.getFirst();
@@ -61,6 +65,7 @@ class HollowEngineIT extends HostPoolTest {
         pool.sessions().delete(id);
         pool.awaitNothingLeftOn(host, id);
         assertEquals(0, hollow.containers(), "every container removed from the hollow engine");
+        Poll.until("the network of " + id + " removed", hollow::networks, Set::isEmpty);
     }
 
     private PodView awaitPod(UUID id, String name, java.util.function.Predicate<PodView> wanted) {

@@ -8,10 +8,10 @@ import io.micronaut.http.MutableHttpRequest;
  * service process started by a test gets it as STEWARD_ADMIN_TOKEN_SHA256). Every test client sends it
  * unless the request carries a token of its own.
  */
-final class TestTokens {
+public final class TestTokens {
 
-    static final String ADMIN = "stw_test-admin-token-known-to-the-tests";
-    static final String ADMIN_SHA256 = "676ca66997ada190e807931440aea1f3675ed90074dc9bce6096c25344ee6ef6";
+    public static final String ADMIN = "stw_test-admin-token-known-to-the-tests";
+    public static final String ADMIN_SHA256 = "676ca66997ada190e807931440aea1f3675ed90074dc9bce6096c25344ee6ef6";
 
     private TestTokens() {}
 

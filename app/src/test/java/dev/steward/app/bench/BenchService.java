@@ -3,6 +3,7 @@ package dev.steward.app.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
+import dev.steward.app.TestTokens;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
 import io.micronaut.context.ApplicationContext;
@@ -53,6 +54,10 @@ final class BenchService implements AutoCloseable {
         properties.put("steward.reconcile.deployment", "bench-" + run);
         // The database may hold other runs' sessions: this run resumes none of them.
         properties.put("steward.resume.enabled", false);
+        // Its clients are the scenarios, as the tests' admin.
+        properties.put("steward.auth.admin-token-sha256", TestTokens.ADMIN_SHA256);
+        // The hollow engine the scenarios register as a host listens on the loopback.
+        properties.put("steward.hosts.access.allowed-endpoints", List.of("tcp://127.0.0.1:*"));
         // The service's own defaults, also when run under a test runner (which would select "test").
         context = ApplicationContext.builder().deduceEnvironment(false).properties(properties).start();
         EmbeddedServer server = context.getBean(EmbeddedServer.class);
@@ -244,7 +249,8 @@ final class BenchService implements AutoCloseable {
     private HttpResponse<byte[]> exchange(String method, String path, Object body) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                    .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json");
+                    .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
+                    .header("Authorization", "Bearer " + TestTokens.ADMIN);
             request = body == null ? request.method(method, HttpRequest.BodyPublishers.noBody())
                     : request.method(method, HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
             return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -81,6 +81,13 @@ final class HollowCall {
         json(failure.status(), Map.of("message", failure.message()));
     }
 
+    /** Writes one JSON object of a streamed answer, on a line of its own, and sends it. */
+    static void writeLine(OutputStream out, Object value) throws IOException {
+        out.write(JSON.writeValueAsBytes(value));
+        out.write('\n');
+        out.flush();
+    }
+
     /** Starts a streamed answer (chunked) whose parts the caller writes and flushes as they come. */
     OutputStream stream(String contentType) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", contentType);

@@ -16,6 +16,10 @@ final class HollowContainer {
     final Map<String, String> labels;
     final Instant created = Instant.now();
     final String address;
+    /** The network it joined at create ({@code bridge} for none named), its aliases there, and the named volumes it mounts. */
+    final String network;
+    final List<String> aliases;
+    final List<String> volumes;
 
     boolean running;
     /** {@code created} until first started, then {@code running} or {@code exited}. */
@@ -26,7 +30,7 @@ final class HollowContainer {
     Instant finishedAt;
 
     HollowContainer(String id, String name, String image, List<String> command, List<String> env,
-            Map<String, String> labels, String address) {
+            Map<String, String> labels, String address, String network, List<String> aliases, List<String> volumes) {
         this.id = id;
         this.name = name;
         this.image = image;
@@ -34,6 +38,9 @@ final class HollowContainer {
         this.env = env;
         this.labels = labels;
         this.address = address;
+        this.network = network;
+        this.aliases = aliases;
+        this.volumes = volumes;
     }
 
     void start() {
@@ -93,7 +100,7 @@ final class HollowContainer {
         c.put("Config", config);
         c.put("HostConfig", Map.of("RestartPolicy", Map.of("Name", "no", "MaximumRetryCount", 0)));
         c.put("NetworkSettings", Map.of("IPAddress", address,
-                "Networks", Map.of("bridge", Map.of("IPAddress", address))));
+                "Networks", Map.of(network, Map.of("IPAddress", address, "NetworkID", network, "Aliases", aliases))));
         return c;
     }
 }

@@ -5,6 +5,9 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,12 +27,13 @@ import java.util.regex.Pattern;
  * A container engine with nothing inside: the Docker Engine API calls Steward makes, served over HTTP
  * on 127.0.0.1 with containers held in memory, so it registers as a host ({@link #endpoint()}) and
  * docker-java talks to it as to Podman. A container "runs" from start until it is stopped, killed,
- * removed or {@link #crash crashed}; each of these emits the engine's events. It makes thousands of
- * sessions measurable on a small machine, and engine faults ({@link #faults()}: latency, errors,
- * hangs, dropped event streams) a matter of one call.
+ * removed or {@link #crash crashed}; each of these emits the engine's events. Networks and volumes are
+ * held as Podman holds them (a network with a container on it cannot be removed), and every image is
+ * present or pulled at once. It makes thousands of sessions measurable on a small machine, and
+ * engine faults ({@link #faults()}: latency, errors, hangs, dropped event streams) a matter of one call.
  *
- * <p>Each operation is one {@link HollowRoute} in {@link #routes()}: serving another call (networks,
- * volumes, image pulls) is one more route and its handler.
+ * <p>Each operation is one {@link HollowRoute} in {@link #routes()}: serving another call is one more
+ * route and its handler.
  */
 public final class HollowEngine implements AutoCloseable {
 
@@ -37,6 +41,8 @@ public final class HollowEngine implements AutoCloseable {
     private static final String API = "1.41";
     /** What may be a container id's prefix, as Docker accepts one; names never are looked up this way. */
     private static final Pattern ID_PREFIX = Pattern.compile("[0-9a-f]{12,64}");
+    /** The networks every engine has; a container on one of them joins no network of {@link #networks}. */
+    private static final Set<String> BUILT_IN_NETWORKS = Set.of("bridge", "host");
 
     private final HttpServer server;
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
@@ -45,6 +51,8 @@ public final class HollowEngine implements AutoCloseable {
     private final Map<String, HollowContainer> containers = new LinkedHashMap<>();
     private final Map<String, HollowContainer> byName = new HashMap<>();
     private final Map<String, String> execs = new ConcurrentHashMap<>();
+    private final Map<String, HollowNetwork> networks = new LinkedHashMap<>();
+    private final Map<String, HollowVolume> volumes = new LinkedHashMap<>();
     private final Set<HollowEventStream> streams = ConcurrentHashMap.newKeySet();
     private int nextAddress = 2;
 
@@ -90,6 +98,11 @@ public final class HollowEngine implements AutoCloseable {
         return (int) containers.values().stream().filter(c -> c.running).count();
     }
 
+    /** The names of the networks it holds. */
+    public synchronized Set<String> networks() {
+        return Set.copyOf(networks.keySet());
+    }
+
     /** Ends every open event stream, as an engine restart would; watchers must connect again. */
     public void dropEventStreams() {
         streams.forEach(HollowEventStream::drop);
@@ -118,7 +131,16 @@ public final class HollowEngine implements AutoCloseable {
                 HollowRoute.of("POST", "/containers/([^/]+)/exec", "exec", this::execCreate),
                 HollowRoute.of("POST", "/exec/([^/]+)/start", "exec", this::execStart),
                 HollowRoute.of("GET", "/exec/([^/]+)/json", "exec", this::execInspect),
-                HollowRoute.of("GET", "/events", "events", this::events));
+                HollowRoute.of("GET", "/events", "events", this::events),
+                HollowRoute.of("GET", "/images/(.+)/json", "inspectImage", this::inspectImage),
+                HollowRoute.of("POST", "/images/create", "pull", this::pull),
+                HollowRoute.of("POST", "/networks/create", "createNetwork", this::createNetwork),
+                HollowRoute.of("GET", "/networks", "listNetworks", this::listNetworks),
+                HollowRoute.of("GET", "/networks/([^/]+)", "inspectNetwork", this::inspectNetwork),
+                HollowRoute.of("DELETE", "/networks/([^/]+)", "removeNetwork", this::removeNetwork),
+                HollowRoute.of("POST", "/volumes/create", "createVolume", this::createVolume),
+                HollowRoute.of("GET", "/volumes", "listVolumes", this::listVolumes),
+                HollowRoute.of("DELETE", "/volumes/([^/]+)", "removeVolume", this::removeVolume));
     }
 
     private void serve(HttpExchange exchange) throws IOException {
@@ -155,12 +177,17 @@ public final class HollowEngine implements AutoCloseable {
                 "ServerVersion", "hollow", "OperatingSystem", "hollow"));
     }
 
-    @SuppressWarnings("unchecked")
     private void create(HollowCall call) throws IOException {
         Map<String, Object> body = call.body();
+        Map<String, Object> hostConfig = section(body, "HostConfig");
         String name = call.query("name");
         HollowContainer created;
         synchronized (this) {
+            String network = joined(hostConfig);
+            if (network == null) {
+                call.fail(noSuchNetwork(String.valueOf(hostConfig.get("NetworkMode"))));
+                return;
+            }
             if (name == null) {
                 name = "hollow_" + (containers.size() + 1);
             }
@@ -170,14 +197,11 @@ public final class HollowEngine implements AutoCloseable {
                         + "\" is already in use by container \"" + taken.id + "\""));
                 return;
             }
-            byte[] id = new byte[32];
-            ThreadLocalRandom.current().nextBytes(id);
             int n = nextAddress++;
-            created = new HollowContainer(HexFormat.of().formatHex(id), name, (String) body.get("Image"),
-                    body.get("Cmd") == null ? List.of() : (List<String>) body.get("Cmd"),
-                    body.get("Env") == null ? List.of() : (List<String>) body.get("Env"),
-                    body.get("Labels") == null ? Map.of() : Map.copyOf((Map<String, String>) body.get("Labels")),
-                    "10.88." + (n >> 8 & 255) + "." + (n & 255));
+            Map<String, Object> endpoint = section(section(section(body, "NetworkingConfig"), "EndpointsConfig"), network);
+            created = new HollowContainer(randomId(), name, (String) body.get("Image"), strings(body, "Cmd"),
+                    strings(body, "Env"), labels(body), "10.88." + (n >> 8 & 255) + "." + (n & 255), network,
+                    strings(endpoint, "Aliases"), mountedVolumes(strings(hostConfig, "Binds")));
             containers.put(created.id, created);
             byName.put(created.name, created);
             publish(created, "create");
@@ -328,14 +352,182 @@ public final class HollowEngine implements AutoCloseable {
                     return;
                 }
                 if (event != null) {
-                    out.write(HollowCall.JSON.writeValueAsBytes(event));
-                    out.write('\n');
-                    out.flush();
+                    HollowCall.writeLine(out, event);
                 }
             }
         } finally {
             streams.remove(stream);
         }
+    }
+
+    /** Every image is present: what a pull would have brought. */
+    private void inspectImage(HollowCall call) throws IOException {
+        String image = call.path(1);
+        call.json(200, Map.of("Id", "sha256:" + digest(image), "RepoTags", List.of(image), "RepoDigests", List.of(),
+                "Created", Instant.EPOCH.toString(), "Size", 0, "Os", "linux", "Architecture", "amd64"));
+    }
+
+    /** A pull of one layer, its progress as a registry reports it, and done. */
+    private void pull(HollowCall call) throws IOException {
+        String tag = call.query("tag");
+        String image = call.query("fromImage") + (tag == null || tag.isEmpty() ? "" : ":" + tag);
+        String digest = digest(image);
+        String layer = digest.substring(0, 12);
+        try (OutputStream out = call.stream("application/json")) {
+            for (Map<String, Object> line : List.<Map<String, Object>>of(
+                    Map.of("status", "Pulling fs layer", "id", layer),
+                    Map.of("status", "Downloading", "id", layer,
+                            "progressDetail", Map.of("current", 1024, "total", 1024)),
+                    Map.of("status", "Pull complete", "id", layer),
+                    Map.of("status", "Digest: sha256:" + digest),
+                    Map.of("status", "Status: Downloaded newer image for " + image))) {
+                HollowCall.writeLine(out, line);
+            }
+        }
+    }
+
+    /** As Podman: a name already taken answers 500 "network already exists". */
+    private void createNetwork(HollowCall call) throws IOException {
+        Map<String, Object> body = call.body();
+        String name = (String) body.get("Name");
+        HollowNetwork created;
+        synchronized (this) {
+            if (networks.containsKey(name)) {
+                call.fail(new HollowFailure(500, "network name " + name + " already used: network already exists"));
+                return;
+            }
+            created = new HollowNetwork(randomId(), name, labels(body), Instant.now());
+            networks.put(name, created);
+        }
+        call.json(201, Map.of("Id", created.id(), "Warning", ""));
+    }
+
+    private void listNetworks(HollowCall call) throws IOException {
+        Map<String, List<String>> filters = call.filters();
+        List<Map<String, Object>> listed = new ArrayList<>();
+        synchronized (this) {
+            for (HollowNetwork n : networks.values()) {
+                if (matches(n.labels(), filters)) {
+                    listed.add(n.inspect(attached(n)));
+                }
+            }
+        }
+        call.json(200, listed);
+    }
+
+    private void inspectNetwork(HollowCall call) throws IOException {
+        Map<String, Object> inspected;
+        synchronized (this) {
+            HollowNetwork n = findNetwork(call.path(1));
+            inspected = n == null ? null : n.inspect(attached(n));
+        }
+        if (inspected == null) {
+            call.fail(noSuchNetwork(call.path(1)));
+        } else {
+            call.json(200, inspected);
+        }
+    }
+
+    /** As Podman: refused with 500 "network is being used" while a container of any state is on it. */
+    private void removeNetwork(HollowCall call) throws IOException {
+        synchronized (this) {
+            HollowNetwork n = findNetwork(call.path(1));
+            if (n == null) {
+                call.fail(noSuchNetwork(call.path(1)));
+                return;
+            }
+            if (!attached(n).isEmpty()) {
+                call.fail(new HollowFailure(500, "\"" + n.name() + "\" has associated containers with it."
+                        + " Use -f to forcibly delete containers and pods: network is being used"));
+                return;
+            }
+            networks.remove(n.name());
+        }
+        call.empty(204);
+    }
+
+    /** As both engines: creating a volume that exists answers it as it is. */
+    private void createVolume(HollowCall call) throws IOException {
+        Map<String, Object> body = call.body();
+        String name = (String) body.get("Name");
+        Map<String, Object> created;
+        synchronized (this) {
+            created = volumes.computeIfAbsent(name, n -> new HollowVolume(n, labels(body), Instant.now())).inspect();
+        }
+        call.json(201, created);
+    }
+
+    private void listVolumes(HollowCall call) throws IOException {
+        Map<String, List<String>> filters = call.filters();
+        List<Map<String, Object>> listed = new ArrayList<>();
+        synchronized (this) {
+            for (HollowVolume v : volumes.values()) {
+                if (matches(v.labels(), filters)) {
+                    listed.add(v.inspect());
+                }
+            }
+        }
+        call.json(200, Map.of("Volumes", listed, "Warnings", List.of()));
+    }
+
+    /** As Podman: refused with 409 "volume is being used" while a container of any state mounts it. */
+    private void removeVolume(HollowCall call) throws IOException {
+        String name = call.path(1);
+        synchronized (this) {
+            if (!volumes.containsKey(name)) {
+                call.fail(new HollowFailure(404, "no volume with name \"" + name + "\" found: no such volume"));
+                return;
+            }
+            List<String> users = containers.values().stream().filter(c -> c.volumes.contains(name)).map(c -> c.id).toList();
+            if (!users.isEmpty()) {
+                call.fail(new HollowFailure(409, "volume " + name + " is being used by the following container(s): "
+                        + String.join(", ", users) + ": volume is being used"));
+                return;
+            }
+            volumes.remove(name);
+        }
+        call.empty(204);
+    }
+
+    /**
+     * The network a container created with {@code hostConfig} joins: a built-in one, or one of
+     * {@link #networks} by name or id; {@code null} for a network that does not exist.
+     */
+    private String joined(Map<String, Object> hostConfig) {
+        Object mode = hostConfig.get("NetworkMode");
+        if (mode == null || "".equals(mode) || "default".equals(mode)) {
+            return "bridge";
+        }
+        if (BUILT_IN_NETWORKS.contains(mode)) {
+            return (String) mode;
+        }
+        HollowNetwork n = findNetwork((String) mode);
+        return n == null ? null : n.name();
+    }
+
+    /** The named volumes of a create's binds ({@code name:/path[:mode]}), made as the engine makes missing ones. */
+    private List<String> mountedVolumes(List<String> binds) {
+        List<String> named = new ArrayList<>();
+        for (String bind : binds) {
+            String source = bind.substring(0, Math.max(0, bind.indexOf(':')));
+            if (!source.isEmpty() && !source.startsWith("/")) {
+                volumes.computeIfAbsent(source, v -> new HollowVolume(v, Map.of(), Instant.now()));
+                named.add(source);
+            }
+        }
+        return named;
+    }
+
+    private List<HollowContainer> attached(HollowNetwork n) {
+        return containers.values().stream().filter(c -> c.network.equals(n.name())).toList();
+    }
+
+    private HollowNetwork findNetwork(String idOrName) {
+        HollowNetwork named = networks.get(idOrName);
+        if (named != null || !ID_PREFIX.matcher(idOrName).matches()) {
+            return named;
+        }
+        return networks.values().stream().filter(n -> n.id().startsWith(idOrName)).findFirst().orElse(null);
     }
 
     /** Called with the engine's lock held, so events leave in the order things happened. */
@@ -378,6 +570,42 @@ public final class HollowEngine implements AutoCloseable {
 
     private static HollowFailure noSuchContainer(String idOrName) {
         return new HollowFailure(404, "No such container: " + idOrName);
+    }
+
+    private static HollowFailure noSuchNetwork(String idOrName) {
+        return new HollowFailure(404, "unable to find network with name or ID " + idOrName + ": network not found");
+    }
+
+    private static String randomId() {
+        byte[] id = new byte[32];
+        ThreadLocalRandom.current().nextBytes(id);
+        return HexFormat.of().formatHex(id);
+    }
+
+    /** A stable digest of an image reference, so an image keeps its id across inspects and pulls. */
+    private static String digest(String image) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The JSON object under {@code key}, empty when absent. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> body, String key) {
+        return body.get(key) instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+    }
+
+    /** The list of strings under {@code key}, empty when absent. */
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Map<String, Object> body, String key) {
+        return body.get(key) instanceof List<?> list ? List.copyOf((List<String>) list) : List.of();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> labels(Map<String, Object> body) {
+        return body.get("Labels") instanceof Map<?, ?> map ? Map.copyOf((Map<String, String>) map) : Map.of();
     }
 
     /** Docker's label filter: every {@code key} or {@code key=value} given must hold. */
