@@ -1,5 +1,7 @@
 package dev.steward.workflow.part;
 
+import static dev.steward.workflow.part.PartViews.awaitStatus;
+import static dev.steward.workflow.part.PartViews.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -219,14 +221,5 @@ class PartWorkflowTest {
 
     private PartWorkflow start(PartSpec spec) {
         return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
-    }
-
-    private static PartView awaitStatus(PartWorkflow part, PartStatus wanted) {
-        return Eventually.await("part " + wanted, part::view, view -> view.status() == wanted);
-    }
-
-    private static PodView pod(PartView part, String name) {
-        return part.pods().stream().filter(p -> p.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no pod " + name + " in " + part));
     }
 }

@@ -1,5 +1,6 @@
 package dev.steward.workflow.part;
 
+import static dev.steward.workflow.part.PartViews.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -274,10 +275,6 @@ class PodPlacementTest {
 
     private static long count(PartView view, PodStatus status) {
         return view.pods().stream().filter(p -> p.status() == status).count();
-    }
-
-    private static PodView pod(PartView view, String name) {
-        return view.pods().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     private List<String> podReasons(String pod) {
