@@ -64,11 +64,20 @@ public final class SessionNetworks {
     }
 
     /**
-     * Removes the session's network unless a container (of any state) is still on it: the engine
-     * refuses that, and the last container's removal removes it.
+     * Removes the session's network unless a container of the session (of any state) is left on this
+     * engine; the last container's removal removes it.
      */
     void removeIfUnused(String sessionId) {
         String name = name(sessionId);
+        // Podman joins a container to its network only when it starts: a created one does not hold the
+        // network, and would find it gone. Any container of the session keeps it.
+        boolean used = !engine.get().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(StewardLabels.MANAGED, "true", StewardLabels.SESSION, sessionId))
+                .exec().isEmpty();
+        if (used) {
+            LOG.debug("network {} still has containers of its session", name);
+            return;
+        }
         try {
             engine.get().removeNetworkCmd(name).exec();
             LOG.info("removed network {}", name);

@@ -55,7 +55,7 @@ final class SessionApi {
 
     /** The first page of the owner's sessions, newest first. */
     List<SessionView> listByOwner(String owner) {
-        return http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner), SessionPage.class).items();
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/sessions?owner=" + owner)), SessionPage.class).items();
     }
 
     HttpStatus setDesiredStatus(UUID id, String desiredStatus) {
