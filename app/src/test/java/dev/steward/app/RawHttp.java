@@ -21,6 +21,8 @@ final class RawHttp {
 
     /** No answer may take longer: a request the service leaves hanging fails the test. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** Bodies larger than this ask the service first ({@code Expect: 100-continue}). */
+    private static final int LARGE_BODY = 64 * 1024;
 
     private final URL base;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -119,6 +121,11 @@ final class RawHttp {
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(request::header);
+        if (body != null && body.length > LARGE_BODY) {
+            // Ask before sending: a body over the service's limit is refused (413) before it is sent, not
+            // cut off by a closed connection while it is still being written.
+            request.expectContinue(true);
+        }
         long start = System.nanoTime();
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
