@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.command.CreateContainerResponse;
-import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.BadRequestException;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
@@ -37,9 +36,7 @@ import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import java.time.DateTimeException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,8 +44,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,9 +59,6 @@ import org.slf4j.LoggerFactory;
 public class ContainerActivitiesImpl implements ContainerActivities {
 
     private static final Logger LOG = LoggerFactory.getLogger(ContainerActivitiesImpl.class);
-
-    /** Docker's list API reports an exited container's code only inside its status text. */
-    private static final Pattern EXITED_STATUS = Pattern.compile("^Exited \\((-?\\d+)\\)");
 
     /**
      * Restart policy "no", spelled out. docker-java's {@code RestartPolicy.noRestart()} sends an empty
@@ -116,7 +108,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         List<Container> containers = cmd.exec();
         List<ContainerState> states = new ArrayList<>(containers.size());
         for (Container c : containers) {
-            states.add(fromList(c));
+            states.add(EngineContainers.fromList(c));
         }
         return states;
     }
@@ -335,7 +327,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     }
 
     private ContainerState inspect(String idOrName) {
-        return fromInspect(engine.get().inspectContainerCmd(idOrName).exec());
+        return EngineContainers.fromInspect(engine.get().inspectContainerCmd(idOrName).exec());
     }
 
     private @Nullable ContainerState inspectOrNull(String idOrName) {
@@ -433,73 +425,5 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     private static String engineMessage(DockerException e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
-    }
-
-    private static ContainerState fromInspect(InspectContainerResponse r) {
-        var state = r.getState();
-        var config = r.getConfig();
-        return toState(
-                r.getId(),
-                r.getName(),
-                config == null ? null : config.getLabels(),
-                state == null ? null : state.getStatus(),
-                state == null || state.getExitCodeLong() == null ? null : state.getExitCodeLong().intValue(),
-                state != null && Boolean.TRUE.equals(state.getOOMKilled()),
-                parseInstant(r.getCreated()));
-    }
-
-    private static ContainerState fromList(Container c) {
-        String[] names = c.getNames();
-        return toState(
-                c.getId(),
-                names == null || names.length == 0 ? null : names[0],
-                c.getLabels(),
-                c.getState(),
-                exitCodeFromStatus(c.getStatus()),
-                false, // the list API does not say; inspect does
-                c.getCreated() == null ? null : Instant.ofEpochSecond(c.getCreated()));
-    }
-
-    /** The one mapping of engine facts to {@link ContainerState}, for list and inspect results alike. */
-    private static ContainerState toState(
-            String id,
-            @Nullable String rawName,
-            @Nullable Map<String, String> labels,
-            @Nullable String stateWord,
-            @Nullable Integer exitCode,
-            boolean oomKilled,
-            @Nullable Instant createdAt) {
-        String name = rawName != null && rawName.startsWith("/") ? rawName.substring(1) : rawName;
-        String word = stateWord == null ? "unknown" : stateWord.toLowerCase(Locale.ROOT);
-        // Podman says "stopped" for a container that just exited, before its cleanup makes it "exited".
-        boolean exited = word.equals("exited") || word.equals("dead") || word.equals("stopped");
-        return new ContainerState(
-                id,
-                name,
-                labels == null ? Map.of() : Map.copyOf(labels),
-                word.equals("running"),
-                word,
-                exited ? exitCode : null,
-                oomKilled,
-                createdAt);
-    }
-
-    private static @Nullable Integer exitCodeFromStatus(@Nullable String status) {
-        if (status == null) {
-            return null;
-        }
-        Matcher m = EXITED_STATUS.matcher(status.strip());
-        return m.find() ? Integer.valueOf(m.group(1)) : null;
-    }
-
-    private static @Nullable Instant parseInstant(@Nullable String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            return Instant.parse(text);
-        } catch (DateTimeException e) {
-            return null;
-        }
     }
 }
