@@ -2,30 +2,38 @@ package dev.steward.activity;
 
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
+import dev.steward.contract.StewardLabels;
 import dev.steward.model.SecretKeyRef;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
 import dev.steward.store.SecretRow;
+import dev.steward.store.SessionRepository;
+import dev.steward.store.SessionRow;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * A container's environment with the values its request takes from secrets, read and decrypted
  * here only, as the container is created: they reach the engine and nothing else (no workflow, no
- * log line). A secret or key that is gone fails the creation for good, naming neither value.
+ * log line). The secrets are those of the owner of the container's session (its label names the
+ * session, whose owner never changes), so the workflows need not carry the owner. A secret or key
+ * that is gone fails the creation for good, naming neither value.
  */
 @Singleton
 public class SecretEnv {
 
     private final SecretRepository secrets;
     private final SecretData data;
+    private final SessionRepository sessions;
 
-    public SecretEnv(SecretRepository secrets, SecretData data) {
+    public SecretEnv(SecretRepository secrets, SecretData data, SessionRepository sessions) {
         this.secrets = secrets;
         this.data = data;
+        this.sessions = sessions;
     }
 
     /** The request's given env and the values of its secret references, by variable name. */
@@ -34,9 +42,10 @@ public class SecretEnv {
         if (request.secretEnv() == null || request.secretEnv().isEmpty()) {
             return env;
         }
+        String owner = ownerOf(request);
         Map<String, Map<String, String>> opened = new HashMap<>();
         request.secretEnv().forEach((name, ref) -> {
-            Map<String, String> keyValues = opened.computeIfAbsent(ref.secret(), this::open);
+            Map<String, String> keyValues = opened.computeIfAbsent(ref.secret(), secret -> open(owner, secret));
             if (keyValues == null || !keyValues.containsKey(ref.key())) {
                 throw missing(request, name, ref, keyValues == null);
             }
@@ -45,8 +54,16 @@ public class SecretEnv {
         return env;
     }
 
-    private Map<String, String> open(String secret) {
-        return secrets.findById(secret).map(SecretRow::dataEncrypted).map(data::open).orElse(null);
+    /** The owner of the container's session; a container of no session (none Steward makes) has no secrets. */
+    private String ownerOf(ContainerRequest request) {
+        String session = request.labels() == null ? null : request.labels().get(StewardLabels.SESSION);
+        return session == null ? null
+                : sessions.findById(UUID.fromString(session)).map(SessionRow::owner).orElse(null);
+    }
+
+    private Map<String, String> open(String owner, String secret) {
+        return owner == null ? null
+                : secrets.findByOwnerAndName(owner, secret).map(SecretRow::dataEncrypted).map(data::open).orElse(null);
     }
 
     private static ApplicationFailure missing(ContainerRequest request, String name, SecretKeyRef ref,

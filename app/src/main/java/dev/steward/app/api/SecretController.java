@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.secret.SecretRequest;
 import dev.steward.app.secret.SecretService;
 import io.micronaut.core.annotation.Nullable;
@@ -11,16 +12,18 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 
-/** Secrets pods' env takes values from; their values go in and never come out. */
+/** Secrets pods' env takes values from, each its owner's; their values go in and never come out. */
 @ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
@@ -31,34 +34,41 @@ import java.util.List;
 public class SecretController {
 
     private final SecretService secrets;
+    private final SessionAccess access;
 
-    public SecretController(SecretService secrets) {
+    public SecretController(SecretService secrets, SessionAccess access) {
         this.secrets = secrets;
+        this.access = access;
     }
 
+    /** Creates a secret for the body's owner (a USER token's own when left out). */
     @Post
-    @Secured(Role.OPERATOR_ROLE)
-    public HttpResponse<SecretView> create(@Body @Nullable SecretRequest request) {
-        SecretView created = SecretView.of(secrets.create(request));
-        return HttpResponse.created(created, UriBuilder.of("/api/v1/secrets").path(created.name()).build());
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<SecretView> create(@Body @Nullable SecretRequest request, Authentication caller) {
+        String owner = access.ownerFor(caller, request == null ? null : request.owner(), "secrets");
+        SecretView created = SecretView.of(secrets.create(owner, request));
+        return HttpResponse.created(created, UriBuilder.of("/api/v1/secrets").path(created.name())
+                .queryParam("owner", created.owner()).build());
     }
 
+    /** Every owner's secrets, or only {@code owner}'s; a USER token's own only. */
     @Get
-    public List<SecretView> list() {
-        return secrets.list().stream().map(SecretView::of).toList();
+    public List<SecretView> list(@QueryValue @Nullable String owner, Authentication caller) {
+        return secrets.list(access.ownerFor(caller, owner, "secrets")).stream().map(SecretView::of).toList();
     }
 
-    /** Rotates the secret: new key/values under the next version; the pods using it are replaced. */
+    /** Rotates the owner's secret: new key/values under the next version; the pods using it are replaced. */
     @Put("/{name}")
-    @Secured(Role.OPERATOR_ROLE)
-    public SecretView rotate(String name, @Body @Nullable SecretRequest request) {
-        return SecretView.of(secrets.rotate(name, request));
+    @Secured(Role.USER_ROLE)
+    public SecretView rotate(String name, @QueryValue @Nullable String owner, @Body @Nullable SecretRequest request,
+            Authentication caller) {
+        return SecretView.of(secrets.rotate(access.ownerFor(caller, owner, "secret " + name), name, request));
     }
 
     @Delete("/{name}")
-    @Secured(Role.OPERATOR_ROLE)
-    public HttpResponse<Void> delete(String name) {
-        secrets.delete(name);
+    @Secured(Role.USER_ROLE)
+    public HttpResponse<Void> delete(String name, @QueryValue @Nullable String owner, Authentication caller) {
+        secrets.delete(access.ownerFor(caller, owner, "secret " + name), name);
         return HttpResponse.noContent();
     }
 }

@@ -10,7 +10,10 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** What a USER token may do to sessions: only to those of the owner it acts as. Higher roles act on all. */
+/**
+ * What a USER token may do to sessions and secrets: only to those of the owner it acts as. Higher
+ * roles act on all.
+ */
 @Singleton
 public class SessionAccess {
 
@@ -40,6 +43,23 @@ public class SessionAccess {
         return spec;
     }
 
+    /**
+     * The owner whose secrets a request is about: a USER's own, whether it names it or not (naming
+     * another is a 403); for other roles the one named, {@code null} when none is.
+     *
+     * @param what the request's object, for the refusal
+     */
+    public @Nullable String ownerFor(Authentication authentication, @Nullable String named, String what) {
+        Caller caller = Caller.of(authentication);
+        if (caller.role() != Role.USER) {
+            return named;
+        }
+        if (named != null && !caller.mayActFor(named)) {
+            throw refused(caller, what + " of owner " + named);
+        }
+        return caller.owner();
+    }
+
     /** Refuses (403) a USER whose token acts for another owner than the session's; 404 for no such session. */
     public void requireMayChange(Authentication authentication, UUID id) {
         Caller caller = Caller.of(authentication);
@@ -49,8 +69,8 @@ public class SessionAccess {
     }
 
     private static Forbidden refused(Caller caller, String what) {
-        log.warn("refused 403: token {} (owner {}) may not change {}", caller.tokenName(), caller.owner(), what);
+        log.warn("refused 403: token {} (owner {}) may not act on {}", caller.tokenName(), caller.owner(), what);
         return new Forbidden("token " + caller.tokenName() + " acts for owner " + caller.owner()
-                + " only; it may not change " + what);
+                + " only; it may not act on " + what);
     }
 }

@@ -19,7 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The secrets a session spec's env takes values from: each must exist with the key named, and each
+ * The secrets a session spec's env takes values from: each must be one of the session owner's, with
+ * the key named (another owner's secret of that name does not count), and each
  * reference is stamped with the secret's current version, so that the pods' spec hashes change when
  * the secret is rotated. Values are opened here only to see which keys a secret has.
  */
@@ -36,9 +37,9 @@ public class SecretRefs {
 
     /**
      * The spec with every secret reference at its secret's current version; a 422 naming each
-     * unknown secret or key.
+     * secret {@code owner} does not have, or key it has not.
      */
-    public SessionSpec stamp(SessionSpec spec) {
+    public SessionSpec stamp(String owner, SessionSpec spec) {
         Map<String, Optional<SecretRow>> rows = new HashMap<>();
         Map<String, Map<String, String>> opened = new HashMap<>();
         List<FieldError> errors = new ArrayList<>();
@@ -57,9 +58,10 @@ public class SecretRefs {
                         continue;
                     }
                     SecretKeyRef ref = value.valueFrom();
-                    Optional<SecretRow> row = rows.computeIfAbsent(ref.secret(), secrets::findById);
+                    Optional<SecretRow> row = rows.computeIfAbsent(ref.secret(), name -> secrets.findByOwnerAndName(owner, name));
                     if (row.isEmpty()) {
-                        errors.add(new FieldError(path + ".secret", "no secret is named '" + ref.secret() + "'"));
+                        errors.add(new FieldError(path + ".secret", "owner '" + owner + "' has no secret named '"
+                                + ref.secret() + "'"));
                     } else if (!opened.computeIfAbsent(ref.secret(), name -> data.open(row.get().dataEncrypted()))
                             .containsKey(ref.key())) {
                         errors.add(new FieldError(path + ".key", "secret '" + ref.secret() + "' has no key '"
@@ -76,7 +78,7 @@ public class SecretRefs {
         return spec.withParts(parts);
     }
 
-    /** Whether any pod of {@code spec} takes a value from the secret {@code name}. */
+    /** Whether any pod of {@code spec} takes a value from a secret named {@code name} (its owner's, that is). */
     public static boolean uses(SessionSpec spec, String name) {
         return spec.parts().stream().flatMap(part -> part.pods().stream())
                 .flatMap(pod -> pod.secretEnv().values().stream())

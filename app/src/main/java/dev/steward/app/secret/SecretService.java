@@ -13,6 +13,7 @@ import dev.steward.store.SecretRepository;
 import dev.steward.store.SecretRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,8 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Secrets: created with their key/values encrypted, listed by name and version only, rotated (the
- * pods using them replaced) and deleted when no live session uses them.
+ * Secrets, each its owner's: created with their key/values encrypted, listed by owner, name and
+ * version only, rotated (the pods using them replaced) and deleted when no live session of their
+ * owner uses them.
  */
 @Singleton
 public class SecretService {
@@ -48,11 +50,13 @@ public class SecretService {
         this.sessions = sessions;
     }
 
-    public SecretRow create(SecretRequest request) {
+    /** @param owner the owner it is created for, as the caller may name it; {@code null} for none named (a 422) */
+    public SecretRow create(@Nullable String owner, SecretRequest request) {
         List<FieldError> errors = new ArrayList<>();
         if (request == null) {
-            throw new InvalidRequest(new FieldError("", "a body with name and data is required"));
+            throw new InvalidRequest(new FieldError("", "a body with owner, name and data is required"));
         }
+        validateOwner(owner, errors);
         if (request.name() == null || !SessionSpecValidator.isName(request.name())) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63"
                     + " characters"));
@@ -60,15 +64,16 @@ public class SecretService {
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
         requireKey();
-        if (secrets.create(request.name(), data.seal(request.data()), Instant.now()) == 0) {
-            throw new Conflict("secret " + request.name() + " exists; PUT /api/v1/secrets/" + request.name()
-                    + " rotates it", List.of(new FieldError("name", "is taken")));
+        if (secrets.create(owner, request.name(), data.seal(request.data()), Instant.now()) == 0) {
+            throw new Conflict("owner " + owner + " has a secret " + request.name() + "; PUT /api/v1/secrets/"
+                    + request.name() + " rotates it", List.of(new FieldError("name", "is taken")));
         }
-        return get(request.name());
+        return get(owner, request.name());
     }
 
-    public List<SecretRow> list() {
-        return secrets.listOrderByName();
+    /** @param owner only this owner's; every owner's when {@code null} */
+    public List<SecretRow> list(@Nullable String owner) {
+        return owner == null ? secrets.listAll() : secrets.findByOwnerOrderByName(owner);
     }
 
     /**
@@ -76,10 +81,14 @@ public class SecretService {
      * uses it its own spec again, stamped with the new version: the pods using it are replaced. A
      * session that cannot take a spec change now (being deleted, say) is left as it is.
      */
-    public SecretRow rotate(String name, SecretRequest request) {
+    public SecretRow rotate(@Nullable String owner, String name, SecretRequest request) {
         List<FieldError> errors = new ArrayList<>();
         if (request == null) {
             throw new InvalidRequest(new FieldError("", "a body with data is required"));
+        }
+        validateOwner(owner, errors);
+        if (request.owner() != null && !request.owner().equals(owner)) {
+            errors.add(new FieldError("owner", "must be the secret's owner in the query, or absent"));
         }
         if (request.name() != null && !request.name().equals(name)) {
             errors.add(new FieldError("name", "must be the secret's name in the path, or absent"));
@@ -87,10 +96,10 @@ public class SecretService {
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
         requireKey();
-        if (secrets.rotate(name, data.seal(request.data()), Instant.now()) == 0) {
-            throw notFound(name);
+        if (secrets.rotate(owner, name, data.seal(request.data()), Instant.now()) == 0) {
+            throw notFound(owner, name);
         }
-        for (SessionRow session : sessionsUsing(name)) {
+        for (SessionRow session : sessionsUsing(owner, name)) {
             try {
                 sessions.updateSpec(session.id(), session.spec(), null);
             } catch (Refusal refused) {
@@ -98,28 +107,33 @@ public class SecretService {
                         refused.getMessage());
             }
         }
-        return get(name);
+        return get(owner, name);
     }
 
-    /** Deletes the secret; a 409 while a live session uses it. */
-    public void delete(String name) {
-        if (!secrets.existsById(name)) {
-            throw notFound(name);
+    /** Deletes the secret; a 409 while a live session of its owner uses it. */
+    public void delete(@Nullable String owner, String name) {
+        List<FieldError> errors = new ArrayList<>();
+        validateOwner(owner, errors);
+        InvalidRequest.rejectIfAny(errors);
+        if (!secrets.existsByOwnerAndName(owner, name)) {
+            throw notFound(owner, name);
         }
-        List<SessionRow> users = sessionsUsing(name);
+        List<SessionRow> users = sessionsUsing(owner, name);
         if (!users.isEmpty()) {
             throw new Conflict("secret " + name + " is used by " + users.size() + " live sessions, for example "
                     + users.getFirst().id());
         }
-        secrets.deleteById(name);
+        secrets.delete(owner, name);
     }
 
-    private SecretRow get(String name) {
-        return secrets.findById(name).orElseThrow(() -> notFound(name));
+    private SecretRow get(String owner, String name) {
+        return secrets.findByOwnerAndName(owner, name).orElseThrow(() -> notFound(owner, name));
     }
 
-    private List<SessionRow> sessionsUsing(String name) {
+    /** The owner's live sessions that take a value from its secret {@code name}. */
+    private List<SessionRow> sessionsUsing(String owner, String name) {
         return sessionRows.findLive().stream()
+                .filter(row -> row.owner().equals(owner))
                 .filter(row -> row.status() != SessionStatus.EXPIRED && row.status() != SessionStatus.FAILED)
                 .filter(row -> SecretRefs.uses(row.spec(), name))
                 .toList();
@@ -128,6 +142,13 @@ public class SecretService {
     private void requireKey() {
         if (!data.canSeal()) {
             throw new Conflict("no key to encrypt secrets with: set steward.secrets.key or steward.secrets.key-file");
+        }
+    }
+
+    private static void validateOwner(@Nullable String owner, List<FieldError> errors) {
+        if (owner == null || owner.isBlank() || owner.length() > SessionSpecValidator.MAX_OWNER_LENGTH) {
+            errors.add(new FieldError("owner", "is required (a USER token's own when left out), at most "
+                    + SessionSpecValidator.MAX_OWNER_LENGTH + " characters"));
         }
     }
 
@@ -146,7 +167,7 @@ public class SecretService {
         });
     }
 
-    private static NotFound notFound(String name) {
-        return new NotFound("secret " + name);
+    private static NotFound notFound(String owner, String name) {
+        return new NotFound("secret " + name + " of owner " + owner);
     }
 }

@@ -111,7 +111,7 @@ public class SessionService {
     /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
     public SessionView create(@Nullable SessionSpec spec, UUID id) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
-        return create(id, secretRefs.stamp(spec), null);
+        return create(id, secretRefs.stamp(spec.owner(), spec), null);
     }
 
     /**
@@ -124,7 +124,7 @@ public class SessionService {
         Optional<SessionRow> made = sessions.findById(id);
         if (made.isEmpty()) {
             try {
-                return create(id, secretRefs.stamp(spec), cause);
+                return create(id, secretRefs.stamp(spec.owner(), spec), cause);
             } catch (DataAccessException raced) {
                 made = sessions.findById(id);
                 if (made.isEmpty()) {
@@ -355,8 +355,9 @@ public class SessionService {
      */
     public long updateSpec(UUID id, @Nullable SessionSpec requested, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested, pods.allowHostNetwork()));
-        SessionSpec spec = secretRefs.stamp(requested);
         SessionRow row = find(id);
+        // The session keeps its owner whatever the new spec says: its secrets are that owner's.
+        SessionSpec spec = secretRefs.stamp(row.owner(), requested);
         requireMatch(row, ifMatch);
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
