@@ -20,6 +20,7 @@ import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.RestartPolicy;
 import com.github.dockerjava.api.model.Volume;
+import dev.steward.config.HostsConfig;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
@@ -76,10 +77,11 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final SessionNetworks networks;
     private final SessionVolumes volumes;
 
-    /** On the service's own engine, the one client of the process. */
+    /** On the service's own engine, the one client of the process, whose pulls report as the local host's. */
     @Inject
-    public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets) {
-        this(() -> docker, auths::forImage, secrets::of);
+    public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets,
+            StoredImagePullReports pulls, HostsConfig hosts) {
+        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()));
     }
 
     /**
@@ -88,13 +90,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
      *
      * @param auths the registry credentials for pulling an image, {@code null} for none
      * @param env a container's environment, with the values its request takes from secrets
+     * @param pulls where its pulls write how far they are
      */
     public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
-            Function<ContainerRequest, Map<String, String>> env) {
+            Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls) {
         this.engine = engine;
         this.env = env;
         this.readiness = new ReadinessProbe(engine);
-        this.images = new ImagePuller(engine, auths);
+        this.images = new ImagePuller(engine, auths, pulls);
         this.networks = new SessionNetworks(engine);
         this.volumes = new SessionVolumes(engine);
     }

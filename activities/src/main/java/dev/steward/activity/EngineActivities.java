@@ -27,9 +27,11 @@ public class EngineActivities {
     private final PartSignaller parts;
     private final RegistryAuths auths;
     private final SecretEnv secrets;
+    private final StoredImagePullReports pulls;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
-            PlacementRepository placements, PartSignaller parts, RegistryAuths auths, SecretEnv secrets) {
+            PlacementRepository placements, PartSignaller parts, RegistryAuths auths, SecretEnv secrets,
+            StoredImagePullReports pulls) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;
@@ -38,6 +40,7 @@ public class EngineActivities {
         this.parts = parts;
         this.auths = auths;
         this.secrets = secrets;
+        this.pulls = pulls;
     }
 
     /** The service's own engine, resynced as the local host. */
@@ -48,7 +51,7 @@ public class EngineActivities {
 
     /** Container activities on {@code host}'s engine, whose client is looked up at every call. */
     public ContainerActivities containers(String host) {
-        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of);
+        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of, pulls.on(host));
     }
 
     /** @param containers the container activities on the same host, from {@link #containers} */

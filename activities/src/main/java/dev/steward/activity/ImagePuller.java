@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Pulls images onto one engine, one pull per image however many ask at once, reporting progress
- * every second while it runs. What the registry says decides the failure: a refusal (no such image,
+ * every second while it runs (to the caller, and to {@link ImagePullReports} for the API). What the registry says decides the failure: a refusal (no such image,
  * credentials refused) is {@link ContainerActivities#IMAGE_PULL_REFUSED}, anything else the registry
  * or the way to it does is {@link ContainerActivities#IMAGE_PULL_UNAVAILABLE}. An engine that does
  * not answer fails as engine calls do.
@@ -47,12 +47,17 @@ final class ImagePuller {
 
     private final Supplier<DockerClient> engine;
     private final Function<String, AuthConfig> auths;
+    private final ImagePullReports reports;
     private final Map<String, CompletableFuture<ImagePullResult>> underWay = new ConcurrentHashMap<>();
 
-    /** @param auths the credentials for an image, {@code null} for none */
-    ImagePuller(Supplier<DockerClient> engine, Function<String, AuthConfig> auths) {
+    /**
+     * @param auths the credentials for an image, {@code null} for none
+     * @param reports where the pulls this puller makes write how far they are, for the API
+     */
+    ImagePuller(Supplier<DockerClient> engine, Function<String, AuthConfig> auths, ImagePullReports reports) {
         this.engine = engine;
         this.auths = auths;
+        this.reports = reports;
     }
 
     boolean has(String image) {
@@ -70,7 +75,7 @@ final class ImagePuller {
         CompletableFuture<ImagePullResult> running = underWay.putIfAbsent(image, mine);
         if (running != null) {
             LOG.debug("joining the pull of {} under way", image);
-            return await(running, () -> progress.accept(new ImagePullProgress(0, 0, 0)));
+            return await(running, () -> progress.accept(new ImagePullProgress(0, 0, 0, null)));
         }
         try {
             ImagePullResult result = pullNow(image, progress);
@@ -93,16 +98,22 @@ final class ImagePuller {
             cmd = cmd.withAuthConfig(auth);
         }
         LOG.info("pulling {}{}", image, auth == null ? "" : " with the credentials of " + auth.getRegistryAddress());
+        // Written from the start, so that what an earlier pull left (a worker that died) is not shown.
+        reports.progress(image, layers.progress());
         // Waited for on a latch of its own: the callback's timed await closes the stream when it times out.
         try (Layers.Callback callback = cmd.exec(layers.new Callback())) {
             while (!layers.finished.await(PROGRESS_EVERY_MS, TimeUnit.MILLISECONDS)) {
-                progress.accept(layers.progress());
+                ImagePullProgress now = layers.progress();
+                progress.accept(now);
+                reports.progress(image, now);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while pulling " + image, e);
         } catch (IOException e) {
             throw new IllegalStateException("closing the pull of " + image + " failed", e);
+        } finally {
+            reports.ended(image);
         }
         if (layers.failure instanceof DockerException e) {
             throw failure(image, message(e), e);
@@ -171,6 +182,8 @@ final class ImagePuller {
         private final Set<String> seen = new HashSet<>();
         private final Set<String> done = new HashSet<>();
         private final Map<String, Long> bytes = new ConcurrentHashMap<>();
+        /** The size of each layer whose download the engine reported with one. */
+        private final Map<String, Long> sizes = new ConcurrentHashMap<>();
         private final CountDownLatch finished = new CountDownLatch(1);
         /** What the registry said went wrong, in the stream. */
         private volatile String error;
@@ -178,7 +191,22 @@ final class ImagePuller {
         private volatile Throwable failure;
 
         synchronized ImagePullProgress progress() {
-            return new ImagePullProgress(done.size(), seen.size(), bytes.values().stream().mapToLong(Long::longValue).sum());
+            // A done layer counts its whole size: the last progress the engine sent of it may fall short.
+            long bytesDone = seen.stream().mapToLong(id -> done.contains(id) && sizes.containsKey(id) ? sizes.get(id)
+                    : bytes.getOrDefault(id, 0L)).sum();
+            return new ImagePullProgress(done.size(), seen.size(), bytesDone, bytesTotal());
+        }
+
+        /**
+         * The bytes to download, known once every layer not done has told its size: a done layer counts
+         * what it downloaded (nothing when it was already there).
+         */
+        private Long bytesTotal() {
+            if (seen.isEmpty() || seen.stream().anyMatch(id -> !done.contains(id) && !sizes.containsKey(id))) {
+                return null;
+            }
+            return seen.stream().mapToLong(id -> done.contains(id) && !sizes.containsKey(id)
+                    ? bytes.getOrDefault(id, 0L) : sizes.get(id)).sum();
         }
 
         private synchronized void add(PullResponseItem item) {
@@ -196,9 +224,14 @@ final class ImagePuller {
             if (status.contains("complete") || status.contains("already exists")) {
                 done.add(id);
             }
-            if (status.startsWith("downloading") && item.getProgressDetail() != null
-                    && item.getProgressDetail().getCurrent() != null) {
-                bytes.put(id, item.getProgressDetail().getCurrent());
+            if (status.startsWith("downloading") && item.getProgressDetail() != null) {
+                if (item.getProgressDetail().getCurrent() != null) {
+                    bytes.put(id, item.getProgressDetail().getCurrent());
+                }
+                Long size = item.getProgressDetail().getTotal();
+                if (size != null && size > 0) {
+                    sizes.put(id, size);
+                }
             }
         }
 

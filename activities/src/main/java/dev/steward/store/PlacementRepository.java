@@ -5,6 +5,7 @@ import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.CrudRepository;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -27,6 +28,8 @@ public interface PlacementRepository extends CrudRepository<PlacementRow, Long> 
 
     /** Oldest first. */
     List<PlacementRow> findBySessionIdOrderById(UUID sessionId);
+
+    List<PlacementRow> findBySessionIdIn(Collection<UUID> sessionIds);
 
     /** @return how many placements were deleted */
     int deleteBySessionIdAndPartNameAndPodName(UUID sessionId, String partName, String podName);

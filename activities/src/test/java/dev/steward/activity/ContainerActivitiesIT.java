@@ -91,7 +91,7 @@ class ContainerActivitiesIT {
 
     @BeforeEach
     void setUp() {
-        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env);
+        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env, ImagePullReports.NONE);
         session = newSession();
     }
 

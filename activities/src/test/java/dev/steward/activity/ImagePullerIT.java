@@ -42,12 +42,12 @@ class ImagePullerIT {
         List<ImagePullProgress> heard = new CopyOnWriteArrayList<>();
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class,
-                () -> new ImagePuller(() -> docker, i -> null).pull(image, heard::add));
+                () -> new ImagePuller(() -> docker, i -> null, ImagePullReports.NONE).pull(image, heard::add));
 
         assertEquals(ContainerActivities.IMAGE_PULL_UNAVAILABLE, failure.getType());
         assertFalse(failure.isNonRetryable());
         assertTrue(failure.getOriginalMessage().contains("connection refused"), failure.getOriginalMessage());
-        assertFalse(new ImagePuller(() -> docker, i -> null).has(image), "nothing was pulled");
+        assertFalse(new ImagePuller(() -> docker, i -> null, ImagePullReports.NONE).has(image), "nothing was pulled");
         // Podman tries the registry for about three seconds before it gives up, heard every second meanwhile.
         assertFalse(heard.isEmpty(), "progress heard while the engine tried");
     }

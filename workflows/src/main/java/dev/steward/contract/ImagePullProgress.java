@@ -6,5 +6,7 @@ package dev.steward.contract;
  * @param layersDone layers downloaded or already present
  * @param layers layers the engine announced so far
  * @param bytesDone bytes downloaded so far, as far as the engine reports them
+ * @param bytesTotal the bytes of the announced layers to download, once the engine has told the size of
+ *     each that is not done; {@code null} until then
  */
-public record ImagePullProgress(int layersDone, int layers, long bytesDone) {}
+public record ImagePullProgress(int layersDone, int layers, long bytesDone, Long bytesTotal) {}

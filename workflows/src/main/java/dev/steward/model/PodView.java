@@ -18,6 +18,8 @@ import java.util.List;
  * @param address its container's address on the engine's network, as the engine reports it when the
  *     session is read; {@code null} when it has none or its engine did not answer
  * @param ports its container's ports as the engine publishes them, read with the address; empty when unknown
+ * @param pullProgress while its reason is {@code Pulling}: how far the pull of its image on its host is,
+ *     once the pull has written it; {@code null} otherwise. The read model's view only
  */
 public record PodView(
         String name,
@@ -30,7 +32,8 @@ public record PodView(
         ExitInfo lastExit,
         Instant nextRestartAt,
         String address,
-        List<PublishedPort> ports) {
+        List<PublishedPort> ports,
+        PullProgress pullProgress) {
 
     public PodView {
         ports = ports == null ? List.of() : List.copyOf(ports);
@@ -39,7 +42,8 @@ public record PodView(
     /** A pod as Steward knows it, without what only its engine can tell. */
     public PodView(String name, PodStatus status, String reason, String message, String containerId, String host,
             int restarts, ExitInfo lastExit, Instant nextRestartAt) {
-        this(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt, null, List.of());
+        this(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt, null, List.of(),
+                null);
     }
 
     public PodView(String name, PodStatus status, String reason, String message, String containerId, String host) {
@@ -49,6 +53,12 @@ public record PodView(
     /** The same pod, with its container's address and ports as its engine reports them. */
     public PodView withEndpoints(String address, List<PublishedPort> ports) {
         return new PodView(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt,
-                address, ports);
+                address, ports, pullProgress);
+    }
+
+    /** The same pod, with how far the pull of its image is. */
+    public PodView withPullProgress(PullProgress progress) {
+        return new PodView(name, status, reason, message, containerId, host, restarts, lastExit, nextRestartAt,
+                address, ports, progress);
     }
 }

@@ -8,6 +8,7 @@ import dev.steward.model.HostTls;
 import dev.steward.model.PartView;
 import dev.steward.model.PodView;
 import dev.steward.model.PublishedPort;
+import dev.steward.model.PullProgress;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.OperatorActionResult;
@@ -20,6 +21,7 @@ import io.micronaut.serde.annotation.SerdeImport;
 @SerdeImport(PodView.class)
 @SerdeImport(ExitInfo.class)
 @SerdeImport(PublishedPort.class)
+@SerdeImport(PullProgress.class)
 @SerdeImport(FieldError.class)
 @SerdeImport(DesiredStatusChange.class)
 @SerdeImport(TimeslotChange.class)

@@ -3,6 +3,7 @@ package dev.steward.app.session;
 import dev.steward.model.PartView;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PodView;
+import dev.steward.model.PullProgress;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.store.PartRow;
@@ -16,16 +17,21 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-/** Turns read-model rows into session trees: two queries for any number of sessions. */
+/**
+ * Turns read-model rows into session trees: two queries for any number of sessions, and two more
+ * when a pod is pulling its image (its progress, {@link PodPulls}).
+ */
 @Singleton
 public class SessionReadModel {
 
     private final PartRepository parts;
     private final PodRepository pods;
+    private final PodPulls pulls;
 
-    public SessionReadModel(PartRepository parts, PodRepository pods) {
+    public SessionReadModel(PartRepository parts, PodRepository pods, PodPulls pulls) {
         this.parts = parts;
         this.pods = pods;
+        this.pulls = pulls;
     }
 
     public List<SessionView> trees(List<SessionRow> sessions) {
@@ -35,21 +41,23 @@ public class SessionReadModel {
         List<UUID> ids = sessions.stream().map(SessionRow::id).toList();
         Map<UUID, List<PartRow>> partsBySession =
                 parts.findBySessionIdInOrderByPosition(ids).stream().collect(Collectors.groupingBy(PartRow::sessionId));
-        Map<UUID, List<PodRow>> podsBySession =
-                pods.findBySessionIdInOrderByPosition(ids).stream().collect(Collectors.groupingBy(PodRow::sessionId));
+        List<PodRow> podRows = pods.findBySessionIdInOrderByPosition(ids);
+        Map<UUID, List<PodRow>> podsBySession = podRows.stream().collect(Collectors.groupingBy(PodRow::sessionId));
+        Map<Long, PullProgress> pulling = pulls.of(sessions, podRows);
         return sessions.stream()
-                .map(s -> tree(new SessionRows(s, partsBySession.getOrDefault(s.id(), List.of()),
-                        podsBySession.getOrDefault(s.id(), List.of()))))
+                .map(s -> tree(s, partsBySession.getOrDefault(s.id(), List.of()),
+                        podsBySession.getOrDefault(s.id(), List.of()), pulling))
                 .toList();
     }
 
-    /** The tree of rows at hand, without a query. */
+    /** The tree of rows at hand, without a query (so without pulls' progress). */
     public SessionView tree(SessionRows rows) {
-        return tree(rows.session(), rows.parts(),
-                rows.pods().stream().collect(Collectors.groupingBy(PodRow::partName)));
+        return tree(rows.session(), rows.parts(), rows.pods(), Map.of());
     }
 
-    private static SessionView tree(SessionRow s, List<PartRow> partRows, Map<String, List<PodRow>> podRows) {
+    private static SessionView tree(SessionRow s, List<PartRow> partRows, List<PodRow> pods,
+            Map<Long, PullProgress> pulling) {
+        Map<String, List<PodRow>> podRows = pods.stream().collect(Collectors.groupingBy(PodRow::partName));
         List<PartView> partViews = partRows.stream()
                 .map(p -> new PartView(p.name(), p.status(), p.reason(), p.message(),
                         podRows.getOrDefault(p.name(), List.of()).stream()
@@ -57,7 +65,7 @@ public class SessionReadModel {
                                         pod.containerId(), pod.host(), pod.restarts(),
                                         pod.lastExitReason() == null ? null
                                                 : new ExitInfo(pod.lastExitCode(), pod.lastExitReason()),
-                                        pod.nextRestartAt()))
+                                        pod.nextRestartAt()).withPullProgress(pulling.get(pod.id())))
                                 .toList()))
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
