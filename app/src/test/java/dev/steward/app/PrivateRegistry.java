@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 final class PrivateRegistry implements AutoCloseable {
 
     private static final Duration TOOL_DEADLINE = Duration.ofMinutes(2);
-    private static final Path CERTS_D = Path.of("/etc/containers/certs.d");
+    static final Path CERTS_D = Path.of("/etc/containers/certs.d");
 
     private final Path dir;
     private final int port;
@@ -58,6 +58,32 @@ final class PrivateRegistry implements AutoCloseable {
             tool(podman, "podman", "rmi", reference);
         }
         return reference;
+    }
+
+    /**
+     * Pushes an image of {@code base} with a layer of {@code bytes} random bytes on top as {@code repository},
+     * and returns its reference there. The layer is in no local image afterwards: a pull downloads it.
+     */
+    String pushWithLayerOf(long bytes, String base, String repository, String username, String password) {
+        Map<String, String> podman = HostApi.firstEnginePodman();
+        String name = "steward-layer-" + port + "-" + System.nanoTime();
+        String local = "localhost/" + name + ":1";
+        tool(podman, "podman", "run", "--network", "none", "--name", name, base, "sh", "-c", "head -c " + bytes + " /dev/urandom > /layer");
+        try {
+            tool(podman, "podman", "commit", "--quiet", name, local);
+            try {
+                return push(local, repository, username, password);
+            } finally {
+                tool(podman, "podman", "rmi", local);
+            }
+        } finally {
+            tool(podman, "podman", "rm", name);
+        }
+    }
+
+    /** A proxy in front of the registry whose answers pass at {@code bytesPerSecond}; close it before the registry. */
+    ThrottlingProxy throttled(long bytesPerSecond) throws IOException {
+        return ThrottlingProxy.start(port, bytesPerSecond, dir.resolve("cert.pem"));
     }
 
     /** Starts the registry (again), on its port and storage; returns once it accepts connections. */

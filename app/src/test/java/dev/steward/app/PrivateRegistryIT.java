@@ -2,13 +2,16 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.model.PullProgress;
 import dev.steward.model.SessionStatus;
+import dev.steward.store.ImagePullProgressRepository;
 import dev.steward.store.RegistryCredentialRepository;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
@@ -16,6 +19,7 @@ import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Images pulled from a private registry on this machine with registered credentials: refused
- * credentials fail the pod at once, good ones run it with the pull in its transitions, and a stopped
- * registry backs off until it is back.
+ * credentials fail the pod at once, good ones run it with the pull in its transitions, a stopped
+ * registry backs off until it is back, and a slow pull shows how far it is.
  */
 @MicronautTest
 class PrivateRegistryIT extends SessionApiTest {
@@ -35,6 +39,9 @@ class PrivateRegistryIT extends SessionApiTest {
 
     @Inject
     RegistryCredentialRepository credentials;
+
+    @Inject
+    ImagePullProgressRepository pullProgress;
 
     @Test
     void podsPullTheirImageWithTheRegisteredCredentials() throws Exception {
@@ -68,6 +75,44 @@ class PrivateRegistryIT extends SessionApiTest {
             } finally {
                 removeImage(image);
                 http.exchange(HttpRequest.DELETE("/api/v1/registry-credentials/" + registry.address()));
+            }
+        }
+    }
+
+    /**
+     * A pod whose image comes slowly (a layer of 4 MB through a proxy that passes 512 KB a second) is
+     * seen PENDING, Pulling, with how far the pull is, and without it once its container runs.
+     */
+    @Test
+    void aPullingPodShowsHowFarItsPullIs() throws Exception {
+        BlockingHttpClient http = client.toBlocking();
+        try (PrivateRegistry registry = PrivateRegistry.start(USER, password)) {
+            String pushed = registry.pushWithLayerOf(4_000_000, Specs.BUSYBOX, "steward/layered:1", USER, password);
+            try (ThrottlingProxy proxy = registry.throttled(512 * 1024)) {
+                String image = pushed.replace(registry.address(), proxy.address());
+                register(http, proxy.address(), password);
+                UUID id = api.create(session("pulling", image)).id();
+                try {
+                    PodView pulling = awaitPod(id, p -> p.pullProgress() != null && p.pullProgress().bytesDone() > 0
+                            && p.pullProgress().bytesTotal() != null);
+                    assertEquals(PodStatus.PENDING, pulling.status());
+                    assertEquals("Pulling", pulling.reason());
+                    PullProgress progress = pulling.pullProgress();
+                    assertTrue(progress.layers() >= 1 && progress.layersDone() < progress.layers(), progress.toString());
+                    assertTrue(progress.bytesTotal() >= 4_000_000 && progress.bytesDone() < progress.bytesTotal(),
+                            progress.toString());
+                    assertTrue(progress.updatedAt().isAfter(Instant.now().minusSeconds(60)), progress.toString());
+                    String raw = http.retrieve(HttpRequest.GET("/api/v1/sessions/" + id), String.class);
+                    assertTrue(raw.contains("\"pullProgress\":{"), raw);
+
+                    PodView running = awaitPod(id, p -> p.status() == PodStatus.READY);
+                    assertNull(running.pullProgress(), "no progress once pulled");
+                    assertEquals(List.of(), pullProgress.findByImageIn(List.of(image)), "the pull's row is gone");
+                } finally {
+                    cleanUp(id);
+                    removeImage(image);
+                    http.exchange(HttpRequest.DELETE("/api/v1/registry-credentials/" + proxy.address()));
+                }
             }
         }
     }

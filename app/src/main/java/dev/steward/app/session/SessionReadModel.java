@@ -65,12 +65,17 @@ public class SessionReadModel {
                                         pod.containerId(), pod.host(), pod.restarts(),
                                         pod.lastExitReason() == null ? null
                                                 : new ExitInfo(pod.lastExitCode(), pod.lastExitReason()),
-                                        pod.nextRestartAt()).withPullProgress(pulling.get(pod.id())))
+                                        pod.nextRestartAt()).withPullProgress(pullOf(pod, pulling)))
                                 .toList()))
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
                 s.generation(), s.observedGeneration(),
                 new Timeslot(s.provisionAt(), s.startAt(), s.endAt(), s.cleanupDeadline()), s.conditions(), partViews,
                 s.spec(), s.createdAt(), s.updatedAt());
+    }
+
+    /** Rows made in this request (a session being created) have no id yet, and no pull. */
+    private static PullProgress pullOf(PodRow pod, Map<Long, PullProgress> pulling) {
+        return pod.id() == null ? null : pulling.get(pod.id());
     }
 }
