@@ -85,8 +85,9 @@ class AccessIT {
             new Row("DELETE", "/api/v1/subscriptions/" + NO_SUCH_ID, null, Role.OPERATOR, Target.NONE),
             new Row("POST", "/api/v1/triggers", "{}", Role.OPERATOR, Target.NONE),
             new Row("DELETE", "/api/v1/triggers/no-such-trigger", null, Role.OPERATOR, Target.NONE),
-            new Row("POST", "/api/v1/secrets", "{}", Role.OPERATOR, Target.NONE),
-            new Row("DELETE", "/api/v1/secrets/no-such-secret", null, Role.OPERATOR, Target.NONE),
+            new Row("POST", "/api/v1/secrets", "{\"owner\":\"{other}\"}", Role.USER, Target.OTHER_OWNERS),
+            new Row("PUT", "/api/v1/secrets/no-such-secret?owner={other}", "{}", Role.USER, Target.OTHER_OWNERS),
+            new Row("DELETE", "/api/v1/secrets/no-such-secret?owner={other}", null, Role.USER, Target.OTHER_OWNERS),
             new Row("POST", "/api/v1/registry-credentials", "{}", Role.OPERATOR, Target.NONE),
             new Row("DELETE", "/api/v1/registry-credentials/no.such.registry", null, Role.OPERATOR, Target.NONE),
             new Row("GET", "/api/v1/event-sources", null, Role.ADMIN, Target.NONE),
@@ -118,7 +119,7 @@ class AccessIT {
             UUID othersSession = createSession(http, TestTokens.ADMIN, other);
             List<String> failures = new ArrayList<>();
             for (Row row : TABLE) {
-                String path = row.path().replace("{id}", othersSession.toString());
+                String path = row.path().replace("{id}", othersSession.toString()).replace("{other}", other);
                 String body = row.body() == null ? null : row.body().replace("{other}", other);
                 for (Map.Entry<As, String> caller : tokens.entrySet()) {
                     RawAnswer answer = http.send(caller.getValue(), row.method(), path,

@@ -66,7 +66,7 @@ public class SecretService {
         requireKey();
         if (secrets.create(owner, request.name(), data.seal(request.data()), Instant.now()) == 0) {
             throw new Conflict("owner " + owner + " has a secret " + request.name() + "; PUT /api/v1/secrets/"
-                    + request.name() + " rotates it", List.of(new FieldError("name", "is taken")));
+                    + request.name() + "?owner=" + owner + " rotates it", List.of(new FieldError("name", "is taken")));
         }
         return get(owner, request.name());
     }
