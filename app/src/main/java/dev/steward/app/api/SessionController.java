@@ -90,6 +90,11 @@ public class SessionController {
         return new SessionPage(found.items(), page, size, found.total(), found.next());
     }
 
+    /**
+     * The session's whole tree. A pod whose reason is Pulling shows how far the pull of its image on
+     * its host is in {@code pullProgress}: layers done of those announced, bytes done and, once the
+     * engine has told every size, in all, and when the pull last wrote them; {@code null} otherwise.
+     */
     @Get("/{id}")
     public HttpResponse<SessionView> getSession(UUID id) {
         SessionView session = endpoints.fillIn(sessions.get(id));
