@@ -176,8 +176,8 @@ final class ImagePuller {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     }
 
-    /** The layers a pull reported so far; written by the callback's thread, read by the activity's. */
-    private static final class Layers {
+    /** The layers a pull reported so far; written by the callback's thread, read by the activity's (and by tests). */
+    static final class Layers {
 
         private final Set<String> seen = new HashSet<>();
         private final Set<String> done = new HashSet<>();
@@ -209,7 +209,7 @@ final class ImagePuller {
                     ? bytes.getOrDefault(id, 0L) : sizes.get(id)).sum();
         }
 
-        private synchronized void add(PullResponseItem item) {
+        synchronized void add(PullResponseItem item) {
             if (item.isErrorIndicated()) {
                 error = item.getErrorDetail() != null && item.getErrorDetail().getMessage() != null
                         ? item.getErrorDetail().getMessage() : item.getError();
