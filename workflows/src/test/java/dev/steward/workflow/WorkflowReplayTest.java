@@ -104,6 +104,9 @@ public class WorkflowReplayTest {
         }
         assertTrue(parts.size() >= 3, "the part continued as new: " + parts.size() + " runs");
         parts.subList(1, parts.size()).forEach(WorkflowReplayTest::assertIsAPartRunCarriedOver);
+        // The last run may hold the last crash or none, as the threshold falls; a run between restarted on.
+        parts.subList(1, parts.size() - 1).forEach(run -> assertTrue(
+                activities(run).stream().filter("StartContainer"::equals).count() >= 2, "restarts in a carried run"));
         for (WorkflowExecutionHistory run : parts) {
             WorkflowReplayer.replayWorkflowExecution(WorkflowExecutionHistory.fromJson(run.toJson(true)),
                     PartWorkflowImpl.class);
@@ -290,7 +293,6 @@ public class WorkflowReplayTest {
         var started = history.getEvents().getFirst().getWorkflowExecutionStartedEventAttributes();
         assertTrue(!started.getContinuedExecutionRunId().isEmpty(), "continued from an earlier run");
         assertTrue(started.getInput().toString().contains("restartAt"), "started from the carried state");
-        assertTrue(activities(history).stream().filter("StartContainer"::equals).count() >= 2, "restarts in this run");
     }
 
     private static void assertIsAResumedSession(WorkflowExecutionHistory history) {
