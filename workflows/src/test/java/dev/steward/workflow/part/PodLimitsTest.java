@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.TransitionRecord;
+import dev.steward.contract.WorkflowIds;
+import dev.steward.model.DesiredStatus;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
@@ -15,8 +17,10 @@ import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.PartRuns;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
+import io.temporal.client.WorkflowClient;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,6 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PodLimitsTest {
 
     private static final long MIB = 1024 * 1024;
+    /** Runs continue as new after this many events: a few passes. */
+    private static final int SHORT_RUNS = 120;
 
     @RegisterExtension
     final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class);
@@ -60,12 +66,27 @@ class PodLimitsTest {
         assertTrue(transitions("LimitsUpdated").getLast().message().endsWith("applied in place"));
 
         // Once in force, the limits are left alone: another pass updates nothing.
-        int listings = engine.listings();
-        part.reconcileNow();
-        Eventually.await("another pass", engine::listings, n -> n > listings);
-        awaitPod("READY", v -> v.status() == PodStatus.READY);
+        passes(2);
         assertEquals(2, engine.limitUpdates(), "no update once the limits are in force");
         assertEquals(1, engine.containers().size());
+    }
+
+    @Test
+    void limitsAppliedInPlaceAreCarriedIntoTheNextRun() {
+        part = sandbox.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, "web"));
+        WorkflowClient.start(part::run, new PartInput(sessionId, limited(0.5, 64L), DesiredStatus.RUNNING, 1,
+                ReconcileSettings.DEFAULTS, SHORT_RUNS, null));
+        String id = awaitPod("READY", v -> v.status() == PodStatus.READY).containerId();
+        part.setSpec(new PartSpecChange(limited(1.0, 128L), 2));
+        awaitPod("LimitsUpdated", v -> "LimitsUpdated".equals(v.reason()));
+
+        while (PartRuns.of(sandbox.client(), sessionId, "web").size() < 2) {
+            passes(1);
+        }
+        passes(2);
+        assertEquals(1, engine.limitUpdates(), "the next run knows the limits in force");
+        assertEquals(new ContainerLimits(1_000_000_000L, 128 * MIB), engine.limitsOf(id));
+        assertEquals(id, part.view().pods().getFirst().containerId());
     }
 
     @Test
@@ -95,6 +116,15 @@ class PodLimitsTest {
         assertEquals(new ContainerLimits(null, 64 * MIB), engine.limitsOf(replaced.containerId()));
         assertEquals(0, engine.limitUpdates());
         assertTrue(transitions("LimitsReplaced").getFirst().message().startsWith("cpus 0.5 → none: no engine lifts"));
+    }
+
+    /** Asks for {@code n} passes, one after the other: a pass lists only once the one before it is done. */
+    private void passes(int n) {
+        for (int i = 0; i < n; i++) {
+            int listings = engine.listings();
+            part.reconcileNow();
+            Eventually.await("another pass", engine::listings, count -> count > listings);
+        }
     }
 
     private static PartSpec limited(Double cpus, Long memoryMb) {
