@@ -22,9 +22,11 @@ import com.github.dockerjava.api.model.RestartPolicy;
 import com.github.dockerjava.api.model.Volume;
 import dev.steward.config.HostsConfig;
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
+import dev.steward.contract.LimitsUpdate;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.contract.StewardLabels;
@@ -76,6 +78,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final Function<ContainerRequest, Map<String, String>> env;
     private final SessionNetworks networks;
     private final SessionVolumes volumes;
+    private final LimitsUpdater limits;
 
     /** On the service's own engine, the one client of the process, whose pulls report as the local host's. */
     @Inject
@@ -100,6 +103,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         this.images = new ImagePuller(engine, auths, pulls);
         this.networks = new SessionNetworks(engine);
         this.volumes = new SessionVolumes(engine);
+        this.limits = new LimitsUpdater(engine);
     }
 
     @Override
@@ -187,6 +191,11 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             throw ApplicationFailure.newNonRetryableFailureWithCause(message, HOST_PORT_TAKEN, e);
         }
         return inspect(containerId);
+    }
+
+    @Override
+    public LimitsUpdate updateLimits(String containerId, ContainerLimits limits) {
+        return this.limits.update(containerId, limits);
     }
 
     @Override

@@ -9,22 +9,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.Ports;
 import dev.steward.config.EngineConfig;
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.LimitsUpdate;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +43,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -405,6 +411,44 @@ class ContainerActivitiesIT {
         assertEquals(Boolean.TRUE, inspected.getHostConfig().getInit());
         assertEquals(500_000_000L, inspected.getHostConfig().getNanoCPUs(), "the CPU limit");
         assertEquals(64L * 1024 * 1024, inspected.getHostConfig().getMemory(), "the memory limit");
+    }
+
+    @Test
+    void limitsChangeInPlaceOnTheRunningContainerAndTwiceAsOnce() throws InterruptedException {
+        String hash = "abcdef0123456789";
+        ContainerRequest request = new ContainerRequest(ContainerNames.of(session, "part-a", "capped", hash), IMAGE,
+                SLEEP, Map.of(), List.of(), StewardLabels.forPod(session, "part-a", "capped", 1, hash, DEPLOYMENT, null),
+                64L * 1024 * 1024, 500_000_000L, Map.of(), false, null);
+        String id = activities.startContainer(activities.ensureContainer(request).id()).id();
+        assertEquals(64L * 1024 * 1024, memoryLimitInForce(id));
+
+        ContainerLimits raised = new ContainerLimits(1_000_000_000L, 128L * 1024 * 1024);
+        assertEquals(new LimitsUpdate(LimitsUpdate.Outcome.APPLIED, null), activities.updateLimits(id, raised));
+        assertEquals(new LimitsUpdate(LimitsUpdate.Outcome.APPLIED, null), activities.updateLimits(id, raised),
+                "the same limits again change nothing");
+        assertEquals(128L * 1024 * 1024, memoryLimitInForce(id), "the running container has the new limit");
+        assertTrue(docker.inspectContainerCmd(id).exec().getState().getRunning(), "and keeps running");
+
+        activities.removeContainer(id);
+        assertEquals(LimitsUpdate.Outcome.CONTAINER_GONE, activities.updateLimits(id, raised).outcome());
+    }
+
+    /**
+     * The memory limit the running container's cgroup (v1 or v2) has. The engine's inspect output and
+     * stats show the limit it was created with (Podman 4.3 does not keep an update there).
+     */
+    private static long memoryLimitInForce(String containerId) throws InterruptedException {
+        String exec = docker.execCreateCmd(containerId).withAttachStdout(true).withCmd("sh", "-c",
+                "cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes")
+                .exec().getId();
+        StringBuilder stdout = new StringBuilder();
+        docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>() {
+            @Override
+            public void onNext(Frame frame) {
+                stdout.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+            }
+        }).awaitCompletion(30, TimeUnit.SECONDS);
+        return Long.parseLong(stdout.toString().trim());
     }
 
     @Test

@@ -4,6 +4,9 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.StreamType;
+import java.nio.charset.StandardCharsets;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
 import java.util.Map;
@@ -47,14 +50,29 @@ final class Engine {
 
     /** Runs {@code command} in the container and waits for it to end. */
     void exec(String containerId, String... command) {
+        output(containerId, command);
+    }
+
+    /** Runs {@code command} in the container, waits for it to end and returns what it wrote to stdout. */
+    String output(String containerId, String... command) {
         String exec = docker.execCreateCmd(containerId).withCmd(command)
                 .withAttachStdout(true).withAttachStderr(true).exec().getId();
+        StringBuilder stdout = new StringBuilder();
+        ResultCallback.Adapter<Frame> collect = new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Frame frame) {
+                if (frame.getStreamType() == StreamType.STDOUT || frame.getStreamType() == StreamType.RAW) {
+                    stdout.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                }
+            }
+        };
         try {
-            docker.execStartCmd(exec).exec(new ResultCallback.Adapter<>()).awaitCompletion(30, TimeUnit.SECONDS);
+            docker.execStartCmd(exec).exec(collect).awaitCompletion(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+        return stdout.toString();
     }
 
     boolean hasNetwork(String name) {

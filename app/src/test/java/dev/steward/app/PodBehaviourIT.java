@@ -162,20 +162,43 @@ class PodBehaviourIT extends SessionApiTest {
     }
 
     @Test
-    void aPodsResourcesAreItsContainersLimitsAndAChangeOfThemReplacesIt() {
+    void aPodsResourcesAreItsContainersLimitsAndAChangeOfThemIsAppliedInPlace() {
         UUID id = api.create(session("limits", part("p", withResources(sleeper("capped"), 0.5, 64)))).id();
         PodView capped = awaitPod(id, "p", "capped", p -> p.status() == PodStatus.READY);
         var limits = docker.inspectContainerCmd(capped.containerId()).exec().getHostConfig();
         assertEquals(500_000_000L, limits.getNanoCPUs());
         assertEquals(64L * 1024 * 1024, limits.getMemory());
+        assertEquals(new CgroupLimits(50_000, 100_000, 64L * 1024 * 1024), cgroupLimits(capped.containerId()));
 
-        // Podman's Docker-compatible API has no update call: new limits take a new container.
-        putSpec(id, session("limits", part("p", withResources(sleeper("capped"), 1.0, 64))));
-        PodView raised = awaitPod(id, "p", "capped",
-                p -> p.status() == PodStatus.READY && !capped.containerId().equals(p.containerId()));
-        assertEquals(1_000_000_000L, docker.inspectContainerCmd(raised.containerId()).exec().getHostConfig().getNanoCPUs());
-        assertGone(capped.containerId());
+        putSpec(id, session("limits", part("p", withResources(sleeper("capped"), 1.0, 128))));
+        PodView raised = awaitPod(id, "p", "capped", p -> "LimitsUpdated".equals(p.reason()));
+        assertEquals(capped.containerId(), raised.containerId(), "the limits change keeps the container");
+        assertEquals(PodStatus.READY, raised.status());
+        assertEquals("cpus 0.5 → 1, memory 64 → 128 MiB, applied in place", raised.message());
+        CgroupLimits applied = new CgroupLimits(100_000, 100_000, 128L * 1024 * 1024);
+        assertEquals(applied, cgroupLimits(capped.containerId()), "the container runs with the new limits");
+
+        // Podman 4.3 does not keep an update across a start: a restart applies the limits again.
+        docker.killContainerCmd(capped.containerId()).exec();
+        awaitPod(id, "p", "capped", p -> p.status() == PodStatus.READY && p.restarts() == 1);
+        Poll.until("the new limits after the restart", () -> cgroupLimits(capped.containerId()), applied::equals);
+        assertEquals(2, api.transitions(id).stream().filter(t -> "LimitsUpdated".equals(t.reason())).count(),
+                "applied at the change and again after the restart, and no more");
+        assertEquals(capped.containerId(), findPod(api.get(id), "p", "capped").containerId());
         cleanUp(id);
+    }
+
+    /** The container's CPU quota and period (µs) and memory limit, as its cgroup (v1 or v2) has them. */
+    private record CgroupLimits(long cpuQuota, long cpuPeriod, long memoryBytes) {}
+
+    private CgroupLimits cgroupLimits(String containerId) {
+        String v2 = "cat /sys/fs/cgroup/cpu.max /sys/fs/cgroup/memory.max";
+        String v1 = "cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu/cpu.cfs_period_us"
+                + " /sys/fs/cgroup/memory/memory.limit_in_bytes";
+        String[] values = engine.output(containerId, "sh", "-c",
+                "if [ -f /sys/fs/cgroup/cpu.max ]; then " + v2 + "; else " + v1 + "; fi").trim().split("\\s+");
+        assertEquals(3, values.length, "quota, period and memory limit: " + String.join(" ", values));
+        return new CgroupLimits(Long.parseLong(values[0]), Long.parseLong(values[1]), Long.parseLong(values[2]));
     }
 
     @Test

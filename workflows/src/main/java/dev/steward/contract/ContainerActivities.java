@@ -48,6 +48,13 @@ public interface ContainerActivities {
      */
     ContainerState startContainer(String containerId);
 
+    /**
+     * Sets the running container's limits in place, keeping the container: the engine's update call
+     * (Docker's), else Podman's libpod one. An engine may apply it without keeping it (Podman 4.3 does):
+     * a start of the container then brings back the limits it was created with.
+     */
+    LimitsUpdate updateLimits(String containerId, ContainerLimits limits);
+
     /** Stops the container: SIGTERM, then SIGKILL after the grace period. A missing one is stopped. */
     void stopContainer(String containerId, int graceSeconds);
 

@@ -79,6 +79,10 @@ public enum Reason {
             Subject.POD),
     ROLLED_OUT("RolledOut", "a changed spec replaced the container: the new one was ready before the old one went",
             Subject.POD),
+    LIMITS_UPDATED("LimitsUpdated", "the pod's changed limits were applied to its running container in place: it"
+            + " keeps its container", Subject.POD),
+    LIMITS_REPLACED("LimitsReplaced", "the pod's changed limits could not be applied in place (the engine has no update"
+            + " call, refused them, or a limit was lifted): its container is replaced", Subject.POD),
     ROLLOUT_FAILED("RolloutFailed", "the new container was not ready within the rollout deadline: the old one keeps"
             + " running", Subject.POD),
     UNSCHEDULABLE("Unschedulable", "no host can take the pod (no room, its volume on another host, a host port"

@@ -24,6 +24,18 @@ public final class SpecHash {
      *     pod's CPUs were a reservation alone, and the hashes of pods that recorded them then leave it out
      */
     public static String of(PodSpec pod, boolean cpuLimited) {
+        return of(pod, true, cpuLimited);
+    }
+
+    /**
+     * The hash of what the container is, leaving out its limits: those change in place, on the same
+     * container (see {@code ContainerActivities.updateLimits}).
+     */
+    public static String withoutLimits(PodSpec pod) {
+        return of(pod, false, false);
+    }
+
+    private static String of(PodSpec pod, boolean memoryLimited, boolean cpuLimited) {
         StringBuilder canonical = new StringBuilder();
         field(canonical, "image", pod.image());
         field(canonical, "command", String.join("\u0000", pod.command()));
@@ -39,7 +51,7 @@ public final class SpecHash {
                 .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()
                         + (p.protocol() == PortProtocol.UDP ? "/udp" : "")));
         // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
-        if (pod.memoryLimitBytes() != null) {
+        if (memoryLimited && pod.memoryLimitBytes() != null) {
             field(canonical, "memory", pod.memoryLimitBytes().toString());
         }
         if (cpuLimited && pod.cpuLimitNanos() != null) {

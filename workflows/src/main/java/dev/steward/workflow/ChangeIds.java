@@ -72,6 +72,12 @@ public final class ChangeIds {
     public static final String PART_CPU_LIMITS = "cpu-limits";
 
     /**
+     * Parts named a pod's container by a spec hash that holds its limits, so a change of limits replaced
+     * the container; since, the name's hash leaves them out and a change of limits is applied in place.
+     */
+    public static final String PART_LIMITS_IN_PLACE = "limits-in-place";
+
+    /**
      * Parts kept the pods they started with before replicas: a spec change that adds or removes pods
      * (replicas scaled) adds them to the part or removes their containers and room.
      */

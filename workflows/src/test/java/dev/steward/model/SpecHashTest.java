@@ -123,6 +123,17 @@ class SpecHashTest {
         assertEquals(SpecHash.of(base()), SpecHash.of(base(), false), "a pod without CPUs keeps its hash");
     }
 
+    @Test
+    void theHashThatNamesTheContainerLeavesItsLimitsOut() {
+        PodSpec b = base();
+        PodSpec limited = new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
+                new PodResources(0.5, 64L));
+
+        assertEquals(SpecHash.withoutLimits(base()), SpecHash.withoutLimits(limited), "limits change in place");
+        assertEquals(SpecHash.of(base()), SpecHash.withoutLimits(limited), "a pod without limits keeps its container");
+        assertNotEquals(SpecHash.of(limited), SpecHash.withoutLimits(limited));
+    }
+
     private static PodSpec withCpus(double cpus) {
         PodSpec b = base();
         return new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,

@@ -1,9 +1,11 @@
 package dev.steward.workflow;
 
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
+import dev.steward.contract.LimitsUpdate;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.contract.StewardLabels;
@@ -43,6 +45,10 @@ public final class FakeEngine implements ContainerActivities {
     private final Map<String, String> refusedImages = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> pullsByImage = new ConcurrentHashMap<>();
     private volatile boolean registryUnreachable;
+    /** The limits each container runs with; a start brings back those it was created with, as Podman 4.3 does. */
+    private final Map<String, ContainerLimits> limitsInForce = new ConcurrentHashMap<>();
+    private final AtomicInteger limitUpdates = new AtomicInteger();
+    private volatile boolean noUpdateCall;
     private volatile CountDownLatch listingsHeld;
     private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
@@ -94,6 +100,7 @@ public final class FakeEngine implements ContainerActivities {
         ContainerState created = new ContainerState(id, request.name(), Map.copyOf(request.labels()), false, "created",
                 null, false, Instant.now());
         byId.put(id, created);
+        limitsInForce.put(id, new ContainerLimits(request.nanoCpus(), request.memoryBytes()));
         journal.add("create " + host + "/" + request.labels().get(StewardLabels.POD));
         return created;
     }
@@ -131,7 +138,22 @@ public final class FakeEngine implements ContainerActivities {
                 ? withState(container, true, "running", null)
                 : withState(container, false, "exited", exitCode);
         byId.put(containerId, started);
+        limitsInForce.put(containerId, ContainerLimits.createdWith(container));
         return started;
+    }
+
+    @Override
+    public synchronized LimitsUpdate updateLimits(String containerId, ContainerLimits limits) {
+        refuseWhileAway();
+        if (noUpdateCall) {
+            return new LimitsUpdate(LimitsUpdate.Outcome.NOT_SUPPORTED, "404 page not found");
+        }
+        if (!byId.containsKey(containerId)) {
+            return new LimitsUpdate(LimitsUpdate.Outcome.CONTAINER_GONE, "no such container");
+        }
+        limitUpdates.incrementAndGet();
+        limitsInForce.put(containerId, limits);
+        return new LimitsUpdate(LimitsUpdate.Outcome.APPLIED, null);
     }
 
     @Override
@@ -200,6 +222,21 @@ public final class FakeEngine implements ContainerActivities {
         ContainerState c = byId.get(containerId);
         byId.put(containerId, new ContainerState(c.id(), c.name(), c.labels(), false, "exited", exitCode, oomKilled,
                 c.createdAt()));
+    }
+
+    /** The engine has no update call: a change of limits takes a new container. */
+    public void withoutUpdateCall() {
+        noUpdateCall = true;
+    }
+
+    /** The limits the container runs with now. */
+    public ContainerLimits limitsOf(String containerId) {
+        return limitsInForce.get(containerId);
+    }
+
+    /** How many updates of limits the engine applied. */
+    public int limitUpdates() {
+        return limitUpdates.get();
     }
 
     /** Every later ensure of this pod's container fails non-retryably with this message. */

@@ -18,6 +18,7 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodKind;
+import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
@@ -71,6 +72,7 @@ public final class LifecycleScenarios {
     public static final UUID PART_CONTINUES_SESSION_ID = UUID.fromString("8e3d1c57-a29b-4f60-9d47-b1c6e2f0a834");
     public static final UUID IMAGE_PULL_SESSION_ID = UUID.fromString("8a3f6d12-c4e7-4b95-a1d8-5e2c9b7f0a34");
     public static final UUID REPLICAS_SESSION_ID = UUID.fromString("b71d4e08-2a9c-4f63-8e15-d0c3a6f9b248");
+    public static final UUID LIMITS_SESSION_ID = UUID.fromString("4f2a8c61-d93e-4b07-a5c1-7e0b9d3f2a68");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
@@ -424,6 +426,32 @@ public final class LifecycleScenarios {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 4));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.part(REPLICAS_SESSION_ID, "web"));
+    }
+
+    /**
+     * A pod with limits READY; its limits raised by a spec change and applied in place; its container
+     * crashes, is restarted at once and gets the new limits again; then DELETED. Returns the part's history.
+     */
+    public static WorkflowExecutionHistory partLimitsInPlace(WorkflowSandbox sandbox) {
+        PartWorkflow part = sandbox.startPart(LIMITS_SESSION_ID, limited("web", "app", 0.5, 64), ReconcileSettings.DEFAULTS);
+        String id = Eventually.await("app READY", part::view, v -> appOf(v).status() == PodStatus.READY)
+                .pods().getFirst().containerId();
+        part.setSpec(new PartSpecChange(limited("web", "app", 1.0, 128), 2));
+        Eventually.await("limits applied in place", part::view, v -> "LimitsUpdated".equals(appOf(v).reason()));
+        sandbox.engine().exit(id, 1, false);
+        part.containerEvent(new ContainerEvent(id, "app", "die", 1, 0));
+        Eventually.await("app READY after a restart", part::view,
+                v -> appOf(v).status() == PodStatus.READY && appOf(v).restarts() == 1);
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 3));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        return sandbox.client().fetchHistory(WorkflowIds.part(LIMITS_SESSION_ID, "web"));
+    }
+
+    /** A part of one pod limited to {@code cpus} and {@code memoryMb}. */
+    public static PartSpec limited(String part, String pod, double cpus, long memoryMb) {
+        PodSpec one = TestSessions.pod(pod);
+        return new PartSpec(part, List.of(new PodSpec(one.name(), one.image(), one.command(), one.env(), one.ports(),
+                null, null, null, null, null, new PodResources(cpus, memoryMb))));
     }
 
     /** A part of one pod of {@code replicas} replicas. */

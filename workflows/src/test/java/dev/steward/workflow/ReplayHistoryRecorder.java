@@ -45,6 +45,7 @@ public class ReplayHistoryRecorder {
     /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
     public static final int PART_CONTINUED_CRASHES = 20;
     public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
+    public static final String LIMITS_HISTORY = "histories/part-limits-in-place.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -80,6 +81,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(REPLICAS_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(REPLICAS_HISTORY), LifecycleScenarios.partReplicas(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(LIMITS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(LIMITS_HISTORY), LifecycleScenarios.partLimitsInPlace(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {

@@ -61,6 +61,8 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.PART_CONTINUED_HISTORY, WorkflowReplayTest::assertIsAPartRunCarriedOver,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.REPLICAS_HISTORY, WorkflowReplayTest::assertIsAScaledPart,
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.LIMITS_HISTORY, WorkflowReplayTest::assertIsALimitsChangeInPlace,
                         PartWorkflowImpl.class));
     }
 
@@ -142,7 +144,9 @@ public class WorkflowReplayTest {
         }
         WorkflowExecutionHistory imagePull;
         WorkflowExecutionHistory replicas;
+        WorkflowExecutionHistory limits;
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            limits = LifecycleScenarios.partLimitsInPlace(sandbox);
             imagePull = LifecycleScenarios.partImagePull(sandbox);
             replicas = LifecycleScenarios.partReplicas(sandbox);
             databaseAway = LifecycleScenarios.partDatabaseAway(sandbox);
@@ -163,6 +167,9 @@ public class WorkflowReplayTest {
                 WorkflowExecutionHistory.fromJson(partEvents.toJson(true)), SessionWorkflowImpl.class);
         assertIsAnImagePullBackingOff(imagePull);
         assertIsAScaledPart(replicas);
+        assertIsALimitsChangeInPlace(limits);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(limits.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(replicas.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
@@ -279,6 +286,19 @@ public class WorkflowReplayTest {
         assertEquals(5, activities(history).stream().filter("EnsureContainer"::equals).count(), "5 containers created");
         assertEquals(5, activities(history).stream().filter("RemoveContainer"::equals).count(),
                 "3 removed when scaled to 2, 2 when deleted");
+    }
+
+    private static void assertIsALimitsChangeInPlace(WorkflowExecutionHistory history) {
+        assertEquals("PartWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().get("changeId"))
+                .anyMatch(id -> id != null && id.getPayloads(0).getData().toStringUtf8()
+                        .contains(ChangeIds.PART_LIMITS_IN_PLACE)), "the in-place branch is recorded");
+        assertEquals(1, activities(history).stream().filter("EnsureContainer"::equals).count(), "one container");
+        assertEquals(2, activities(history).stream().filter("UpdateLimits"::equals).count(),
+                "applied at the change and again after the restart");
     }
 
     private static void assertIsADatabaseAwayAndBack(WorkflowExecutionHistory history) {

@@ -125,6 +125,7 @@ public final class HollowEngine implements AutoCloseable {
                 HollowRoute.of("GET", "/containers/json", "list", this::list),
                 HollowRoute.of("GET", "/containers/([^/]+)/json", "inspect", this::inspect),
                 HollowRoute.of("POST", "/containers/([^/]+)/start", "start", this::startContainer),
+                HollowRoute.of("POST", "/containers/([^/]+)/update", "update", this::updateContainer),
                 HollowRoute.of("POST", "/containers/([^/]+)/stop", "stop", call -> end(call, "stop", 143)),
                 HollowRoute.of("POST", "/containers/([^/]+)/kill", "kill", call -> end(call, "kill", 137)),
                 HollowRoute.of("DELETE", "/containers/([^/]+)", "remove", this::remove),
@@ -250,6 +251,19 @@ public final class HollowEngine implements AutoCloseable {
             publish(c, "start");
         }
         call.empty(204);
+    }
+
+    /** Docker's update of a container's limits: they hold nothing here, so it only answers as Docker does. */
+    private void updateContainer(HollowCall call) throws IOException {
+        boolean exists;
+        synchronized (this) {
+            exists = find(call.path(1)) != null;
+        }
+        if (exists) {
+            call.json(200, Map.of("Warnings", List.of()));
+        } else {
+            call.fail(noSuchContainer(call.path(1)));
+        }
     }
 
     /** A stop or kill: the container exits with {@code exitCode}; a stopped container answers 304 to a stop, 409 to a kill. */

@@ -1,6 +1,7 @@
 package dev.steward.workflow.part;
 
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.LogContext;
@@ -35,6 +36,7 @@ final class PodConvergence {
     private final RollingReplace rollingReplace;
     private final PodRestarts restarts;
     private final ImagePulls pulls;
+    private final LimitsInPlace limits;
 
     PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
             PodPlacement placement, PodMoves moves, ReadinessProbes readiness, RollingReplace rollingReplace,
@@ -49,6 +51,7 @@ final class PodConvergence {
         this.rollingReplace = rollingReplace;
         this.restarts = restarts;
         this.pulls = pulls;
+        this.limits = new LimitsInPlace(state, engines, transitions);
     }
 
     /**
@@ -70,17 +73,25 @@ final class PodConvergence {
         if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
             return;
         }
-        String specHash = SpecHash.of(pod,
+        String hashWithLimits = SpecHash.of(pod,
                 Workflow.getVersion(ChangeIds.PART_CPU_LIMITS, Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION);
+        boolean limitsInPlace = Workflow.getVersion(ChangeIds.PART_LIMITS_IN_PLACE, Workflow.DEFAULT_VERSION, 1)
+                != Workflow.DEFAULT_VERSION;
+        // Since limits change in place, they are no part of the container's name; containers named
+        // before by the hash with them stay current while their limits are the desired ones.
+        String specHash = limitsInPlace ? SpecHash.withoutLimits(pod) : hashWithLimits;
+        String legacyHash = limitsInPlace ? hashWithLimits : null;
         rt.engineRetryAt = null;
         try {
             if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
-                observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
+                observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, legacyHash, mayMove);
                 if (observed == null || (rt.host == null && !placement.place(pod, rt))) {
                     return;
                 }
             }
-            PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, observed));
+            PodObservation observation = new PodObservation(state.desired, specHash, legacyHash, observed,
+                    limitsInPlace ? ContainerLimits.of(pod) : null, rt.appliedLimits);
+            PodPlan plan = manager.plan(observation);
             ContainerActivities engine = engines.of(rt);
             ContainerState serving = manager.servingDuringRollout(pod, plan);
             if (state.desired != DesiredStatus.RUNNING) {
@@ -100,24 +111,19 @@ final class PodConvergence {
                 }
                 engines.stopAndRemove(engine, old, true);
             }
-            if (plan.step() != PodPlan.Step.NONE) {
+            if (plan.step() != PodPlan.Step.NONE && plan.step() != PodPlan.Step.UPDATE) {
                 state.attempts.merge(pod.name(), 1, Integer::sum);
             }
             switch (plan.step()) {
-                case CREATE -> {
-                    if (!pulls.ready(pod, rt, rt.host, null)) {
-                        return;
-                    }
-                    ContainerState created = create(pod, rt, specHash);
-                    start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container");
-                }
+                case CREATE -> createAndStart(pod, rt, observation, false);
                 case START -> {
                     if ("created".equals(plan.current().state())) {
-                        start(pod, rt, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container");
+                        start(pod, rt, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container", observation);
                     } else {
-                        exited(pod, rt, plan.current());
+                        exited(pod, rt, plan.current(), observation);
                     }
                 }
+                case UPDATE, REPLACE -> changeLimits(pod, rt, plan.current(), observation, plan.step());
                 case NONE -> {
                     if (state.desired == DesiredStatus.RUNNING) {
                         running(pod, rt, plan.current());
@@ -145,16 +151,45 @@ final class PodConvergence {
         }
     }
 
-    private ContainerState create(PodSpec pod, PodRuntime rt, String specHash) {
+    /** @param forLimits whether the pod's container was removed for its changed limits */
+    private void createAndStart(PodSpec pod, PodRuntime rt, PodObservation observation, boolean forLimits) {
+        if (!pulls.ready(pod, rt, rt.host, null)) {
+            return;
+        }
+        ContainerState created = create(pod, rt, observation.specHash(), forLimits);
+        start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container", observation);
+    }
+
+    private ContainerState create(PodSpec pod, PodRuntime rt, String specHash, boolean forLimits) {
         String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), specHash);
         boolean hadOne = state.pods.get(pod.name()).containerId() != null;
-        transitions.update(pod, PodStatus.CREATING, hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code(),
-                (hadOne ? "the pod's container is gone; " : "") + "creating container " + containerName
-                        + (state.startedBeforePlacement ? "" : " on host " + rt.host), null);
+        String why = forLimits ? Reason.LIMITS_REPLACED.code()
+                : hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code();
+        transitions.update(pod, PodStatus.CREATING, why, (hadOne && !forLimits ? "the pod's container is gone; " : "")
+                + "creating container " + containerName + (state.startedBeforePlacement ? "" : " on host " + rt.host),
+                null);
         return engines.of(rt).ensureContainer(engines.request(pod, specHash, containerName, rt.host));
     }
 
-    private void start(PodSpec pod, PodRuntime rt, ContainerState container, String why, String what) {
+    /**
+     * Brings the running container to the pod's limits: in place ({@code UPDATE}) where the engine can,
+     * else ({@code REPLACE}, or an engine that cannot) by a new container.
+     */
+    private void changeLimits(PodSpec pod, PodRuntime rt, ContainerState current, PodObservation observation,
+            PodPlan.Step step) {
+        ContainerLimits inForce = manager.limitsInForce(current, observation);
+        if (step == PodPlan.Step.UPDATE && limits.apply(pod, rt, current, inForce)) {
+            running(pod, rt, current);
+            return;
+        }
+        if (step == PodPlan.Step.REPLACE) {
+            limits.replace(pod, rt, current, inForce, "no engine lifts a limit in place");
+        }
+        createAndStart(pod, rt, observation.started(), true);
+    }
+
+    private void start(PodSpec pod, PodRuntime rt, ContainerState container, String why, String what,
+            PodObservation observation) {
         PodView before = state.pods.get(pod.name());
         // Waiting for its host port, a start tried again records nothing until it succeeds.
         if (!(before.status() == PodStatus.PENDING && Reason.UNSCHEDULABLE.is(before.reason())
@@ -163,13 +198,18 @@ final class PodConvergence {
         }
         ContainerState started = engines.of(rt).startContainer(container.id());
         rt.startedAt = Workflow.currentTimeMillis();
+        // An engine that does not keep an update starts the container with the limits it was created with.
+        rt.appliedLimits = null;
         if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {
             rt.deadlineAt = rt.startedAt + pod.activeDeadlineSeconds() * 1000L;
         }
-        if (started.running()) {
+        PodPlan.Step limitsStep = started.running() ? manager.limitsStep(started, observation.started()) : PodPlan.Step.NONE;
+        if (limitsStep != PodPlan.Step.NONE) {
+            changeLimits(pod, rt, started, observation.started(), limitsStep);
+        } else if (started.running()) {
             running(pod, rt, started);
         } else {
-            exited(pod, rt, started);
+            exited(pod, rt, started, observation);
         }
     }
 
@@ -198,14 +238,15 @@ final class PodConvergence {
     }
 
     /** The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}. */
-    private void exited(PodSpec pod, PodRuntime rt, ContainerState container) {
+    private void exited(PodSpec pod, PodRuntime rt, ContainerState container, PodObservation observation) {
         boolean decidedInThisPass = rt.restartAt == null;
         if (restarts.afterExit(pod, rt, container)) {
             if (decidedInThisPass) {
                 // An immediate first restart does in one pass what otherwise takes two: both are attempts.
                 state.attempts.merge(pod.name(), 1, Integer::sum);
             }
-            start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container");
+            start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container",
+                    observation);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.steward.workflow.part;
 import static dev.steward.workflow.ActivityFailures.rootMessage;
 
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.HostNotice;
@@ -120,10 +121,14 @@ final class PodEngines {
 
     /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */
     ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
+        Map<String, String> labels = new HashMap<>(StewardLabels.forPod(state.sessionId, state.name, pod.name(),
+                state.generation, specHash, state.settings.deployment(), state.startedBeforePlacement ? null : host));
+        // The limits it is created with: a start brings them back on an engine that does not keep an update.
+        ContainerLimits limits = ContainerLimits.of(pod);
+        labels.putAll(limits.labels());
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
-                StewardLabels.forPod(state.sessionId, state.name, pod.name(), state.generation, specHash,
-                        state.settings.deployment(), state.startedBeforePlacement ? null : host),
-                pod.memoryLimitBytes(), pod.cpuLimitNanos(), pod.secretEnv(), pod.hostNetwork(), pod.mounts());
+                Map.copyOf(labels), limits.memoryBytes(), limits.nanoCpus(), pod.secretEnv(), pod.hostNetwork(),
+                pod.mounts());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */

@@ -1,6 +1,8 @@
 package dev.steward.workflow.part;
 
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodSpec;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.ResourceManager;
@@ -21,7 +23,40 @@ final class PodManager implements ResourceManager<PodObservation, PodPlan> {
 
     @Override
     public PodPlan plan(PodObservation observed) {
-        return PodReconciler.plan(observed.desired(), observed.specHash(), observed.containers());
+        PodPlan plan = PodReconciler.plan(observed.desired(), observed.specHash(), observed.legacyHash(),
+                observed.containers());
+        if (plan.step() != PodPlan.Step.NONE || plan.current() == null) {
+            return plan;
+        }
+        return new PodPlan(limitsStep(plan.current(), observed), plan.current(), plan.remove());
+    }
+
+    /**
+     * What the pod's running current container needs for the desired limits: nothing when they are in
+     * force, else UPDATE in place, or REPLACE when a limit is lifted.
+     */
+    PodPlan.Step limitsStep(ContainerState current, PodObservation observed) {
+        if (observed.limits() == null) {
+            return PodPlan.Step.NONE;
+        }
+        ContainerLimits inForce = limitsInForce(current, observed);
+        if (inForce.equals(observed.limits())) {
+            return PodPlan.Step.NONE;
+        }
+        return inForce.liftedBy(observed.limits()) ? PodPlan.Step.REPLACE : PodPlan.Step.UPDATE;
+    }
+
+    /**
+     * The limits the container runs with: those applied in place since its last start, else those it was
+     * created with. A container named by the hash that holds the limits has the desired ones.
+     */
+    ContainerLimits limitsInForce(ContainerState current, PodObservation observed) {
+        if (!observed.specHash().equals(current.label(StewardLabels.SPEC_HASH))) {
+            return observed.limits();
+        }
+        AppliedLimits applied = observed.applied();
+        return applied != null && applied.containerId().equals(current.id())
+                ? applied.limits() : ContainerLimits.createdWith(current);
     }
 
     /**

@@ -17,6 +17,13 @@ public record PodPlan(Step step, ContainerState current, List<ContainerState> re
         CREATE,
         /** The container with the desired spec exists but does not run. */
         START,
+        /** The container with the desired spec runs, with other limits: they are applied to it in place. */
+        UPDATE,
+        /**
+         * The container with the desired spec runs, with a limit the desired spec lifts: no engine lifts
+         * one in place, so it is removed and created again.
+         */
+        REPLACE,
         /** Nothing to do for the current container. */
         NONE
     }

@@ -40,6 +40,8 @@ final class PodRuntime {
 
     boolean ready;
     String probeMessage;
+    /** The limits applied in place to the current container since Steward last started it, or {@code null}. */
+    AppliedLimits appliedLimits;
     /** The probe runs in this run only: a run that continued as new starts it again from {@link #ready}. */
     transient String probedContainer;
     transient CancellationScope probe;

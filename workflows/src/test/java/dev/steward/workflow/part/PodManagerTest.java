@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.DesiredStatus;
@@ -15,7 +16,9 @@ import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartSettings;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +38,7 @@ class PodManagerTest {
     @Test
     void plansTheStepForThePodsContainers() {
         ContainerState stopped = container("c1", NEW_HASH, false);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(stopped)));
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(stopped)));
         assertEquals(PodPlan.Step.START, plan.step());
         assertSame(stopped, plan.current());
     }
@@ -44,7 +47,7 @@ class PodManagerTest {
     void aChangedWorkerWithAReadinessCheckRollsOutBesideItsRunningOldContainer() {
         ContainerState exited = container("old-exited", OLD_HASH, false);
         ContainerState serving = container("old-running", OLD_HASH, true);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(exited, serving)));
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(exited, serving)));
 
         assertSame(serving, manager.servingDuringRollout(worker(CHECK), plan));
     }
@@ -52,15 +55,57 @@ class PodManagerTest {
     @Test
     void aPodIsReplacedInPlaceWithoutACheckAJobOrARunningOldContainer() {
         ContainerState serving = container("old", OLD_HASH, true);
-        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(serving)));
+        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(serving)));
         PodPlan oldStopped = manager.plan(
-                new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(container("old", OLD_HASH, false))));
-        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, List.of(serving)));
+                new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(container("old", OLD_HASH, false))));
+        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, null, List.of(serving)));
 
         assertNull(manager.servingDuringRollout(worker(null), changed), "no readiness check");
         assertNull(manager.servingDuringRollout(job(), changed), "a job");
         assertNull(manager.servingDuringRollout(worker(CHECK), oldStopped), "nothing serves");
         assertNull(manager.servingDuringRollout(worker(CHECK), unchanged), "nothing to roll out");
+    }
+
+    @Test
+    void aRunningContainerWithOtherLimitsIsUpdatedInPlaceUnlessALimitIsLifted() {
+        ContainerLimits created = new ContainerLimits(500_000_000L, 64L << 20);
+        ContainerLimits raised = new ContainerLimits(1_000_000_000L, 128L << 20);
+        ContainerState running = limited("c1", created);
+
+        assertEquals(PodPlan.Step.NONE, limitsPlan(running, created, null).step(), "created with them");
+        PodPlan update = limitsPlan(running, raised, null);
+        assertEquals(PodPlan.Step.UPDATE, update.step());
+        assertSame(running, update.current());
+        assertEquals(PodPlan.Step.NONE, limitsPlan(running, raised, new AppliedLimits("c1", raised)).step(),
+                "applied in place since its start");
+        assertEquals(PodPlan.Step.UPDATE, limitsPlan(running, raised, new AppliedLimits("c0", raised)).step(),
+                "applied to another container");
+        assertEquals(PodPlan.Step.REPLACE, limitsPlan(running, new ContainerLimits(null, 64L << 20), null).step(),
+                "no engine lifts a limit in place");
+        assertEquals(PodPlan.Step.UPDATE, limitsPlan(limited("c2", new ContainerLimits(null, null)), raised, null).step(),
+                "a limit added applies in place");
+    }
+
+    @Test
+    void aContainerNamedByTheHashWithItsLimitsIsCurrentWithTheDesiredLimits() {
+        ContainerLimits desired = new ContainerLimits(500_000_000L, null);
+        ContainerState legacy = container("old", OLD_HASH, true);
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, OLD_HASH, List.of(legacy),
+                desired, null));
+        assertEquals(PodPlan.Step.NONE, plan.step());
+        assertSame(legacy, plan.current());
+        assertEquals(List.of(), plan.remove());
+
+        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, "c".repeat(64),
+                List.of(legacy), desired, null));
+        assertEquals(PodPlan.Step.CREATE, changed.step(), "its limits changed: only a new container has them");
+    }
+
+    @Test
+    void partsWhoseLimitsDoNotChangeInPlaceNeverUpdate() {
+        ContainerState running = limited("c1", new ContainerLimits(500_000_000L, null));
+        assertEquals(PodPlan.Step.NONE, manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null,
+                List.of(running))).step());
     }
 
     @Test
@@ -80,6 +125,18 @@ class PodManagerTest {
         assertEquals(2_000, manager.backoffAfterReset(false));
         ReconcileSettings baseOverCap = ReconcileSettings.DEFAULTS.with(new RestartSettings(9, 5, null, null, null));
         assertEquals(5_000, new PodManager(baseOverCap).backoffAfterReset(false), "within the cap");
+    }
+
+    private PodPlan limitsPlan(ContainerState running, ContainerLimits desired, AppliedLimits applied) {
+        return manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, OLD_HASH, List.of(running), desired,
+                applied));
+    }
+
+    /** A running container of the desired spec, created with {@code limits}. */
+    private static ContainerState limited(String id, ContainerLimits limits) {
+        Map<String, String> labels = new HashMap<>(StewardLabels.forPod(SESSION, "web", "app", 1, NEW_HASH, "steward", null));
+        labels.putAll(limits.labels());
+        return new ContainerState(id, "steward_" + id, labels, true, "running", null, false, Instant.EPOCH);
     }
 
     private static ContainerState container(String id, String specHash, boolean running) {
