@@ -45,13 +45,20 @@ class ImagePullTest {
         awaitStatus(part, PartStatus.READY);
 
         assertEquals(1, engine.pulls(IMAGE), "one pull for both pods");
+        int pulled = 0;
         for (String pod : List.of("app", "cache")) {
             List<TransitionRecord> transitions = recording.podTransitions(sessionId, "web", pod);
-            assertEquals(List.of("Pulling", "Pulled", "Creating"),
-                    transitions.stream().map(TransitionRecord::reason).toList().subList(0, 3), transitions.toString());
+            List<String> reasons = transitions.stream().map(TransitionRecord::reason).toList();
+            // A pod that asked for the image once the other's pull was done finds it there.
+            if (reasons.getFirst().equals("Creating")) {
+                continue;
+            }
+            pulled++;
+            assertEquals(List.of("Pulling", "Pulled", "Creating"), reasons.subList(0, 3), transitions.toString());
             assertEquals("PENDING", transitions.get(0).to());
             assertTrue(transitions.get(1).message().startsWith("pulled image " + IMAGE), transitions.get(1).message());
         }
+        assertTrue(pulled >= 1, "the pull is in a pod's transitions");
     }
 
     @Test
