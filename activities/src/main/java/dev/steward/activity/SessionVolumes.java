@@ -7,6 +7,7 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.contract.StewardLabels;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,6 +74,30 @@ public final class SessionVolumes {
             }
         }
         return removed;
+    }
+
+    /**
+     * Removes the session's volumes of these declared names; one that is missing is removed. Returns
+     * those a container still uses, which stay.
+     */
+    List<String> removeAll(String sessionId, List<String> volumes) {
+        List<String> inUse = new ArrayList<>();
+        for (String volume : volumes) {
+            String name = name(sessionId, volume);
+            if (!remove(name) && exists(name)) {
+                inUse.add(name);
+            }
+        }
+        return inUse;
+    }
+
+    private boolean exists(String name) {
+        try {
+            engine.get().inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
     }
 
     private boolean remove(String name) {

@@ -45,6 +45,7 @@ public class ReplayHistoryRecorder {
     /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
     public static final int PART_CONTINUED_CRASHES = 20;
     public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
+    public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -103,6 +104,11 @@ public class ReplayHistoryRecorder {
                         PART_CONTINUED_CRASHES, LifecycleScenarios.SHORT_RUNS);
                 write(resources.resolve(PART_CONTINUED_HISTORY),
                         PartRuns.of(sandbox.client(), LifecycleScenarios.PART_CONTINUES_SESSION_ID, "web").get(1));
+            }
+        }
+        if (Files.notExists(resources.resolve(VOLUMES_HISTORY))) {
+            try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
+                write(resources.resolve(VOLUMES_HISTORY), LifecycleScenarios.sessionVolumes(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

@@ -61,7 +61,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.PART_CONTINUED_HISTORY, WorkflowReplayTest::assertIsAPartRunCarriedOver,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.REPLICAS_HISTORY, WorkflowReplayTest::assertIsAScaledPart,
-                        PartWorkflowImpl.class));
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.VOLUMES_HISTORY, WorkflowReplayTest::assertIsASessionRemovingItsVolumes,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -178,6 +180,17 @@ public class WorkflowReplayTest {
                 WorkflowExecutionHistory.fromJson(part.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(restarts.toJson(true)), PartWorkflowImpl.class);
+    }
+
+    @Test
+    public void aFreshRunOfASessionRemovingItsVolumesReplays() throws Exception {
+        WorkflowExecutionHistory volumes;
+        try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
+            volumes = LifecycleScenarios.sessionVolumes(sandbox);
+        }
+        assertIsASessionRemovingItsVolumes(volumes);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(volumes.toJson(true)), SessionWorkflowImpl.class);
     }
 
     @Test
@@ -314,6 +327,19 @@ public class WorkflowReplayTest {
                         .equals("completeOnEvent"))
                 .count(), "job was told once that it completed");
         assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+    }
+
+    private static void assertIsASessionRemovingItsVolumes(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, activities(history).stream().filter("RemoveSessionVolumes"::equals).count(),
+                "the volumes removed on both hosts");
+        assertTrue(history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().get("changeId"))
+                .anyMatch(id -> id != null
+                        && id.getPayloads(0).getData().toStringUtf8().contains(ChangeIds.SESSION_REMOVES_VOLUMES)),
+                "the volume removal's branch is recorded");
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {
