@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine volumes of sessions on one engine: one per volume a session declares, made when a pod
  * mounting it first gets a container there, kept across container replacements and restarts, and
- * removed once its session has ended (unless the session retains it). Every call is idempotent.
+ * removed by its session's teardown, or else by the host's sweep once the session has ended (unless
+ * the session retains it). Every call is idempotent.
  */
 public final class SessionVolumes {
 
