@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A session volume on two real engines: the pods that mount it go on one host even where spread
- * would part them, a pod that cannot go there waits and says why, the volume is made on that host's
- * engine alone, and it is gone from it once the session is DELETED.
+ * would part them, a pod that cannot go there waits and says why, a stopped session's pod goes back
+ * to it, the volume is made on that host's engine alone, and it is gone from it once the session is
+ * DELETED.
  */
 @MicronautTest(transactional = false)
 class VolumePlacementIT extends HostPoolTest {
@@ -85,6 +86,35 @@ class VolumePlacementIT extends HostPoolTest {
         assertNotEquals(host, other);
 
         assertVolumeGoneOnceDeleted(id, host, volume);
+    }
+
+    @Test
+    void aStoppedSessionsPodGoesBackToItsVolumesHostWhereSpreadWouldMoveIt() {
+        String a = pool.onFirstEngine("a", 10);
+        String b = pool.onSecondEngine("b", 10);
+        pool.awaitReady(a, b);
+        UUID id = pool.create(pool.session(List.of(mounting("one")), List.of(Map.of("name", VOLUME))));
+        // Both hosts empty: spread takes the first by name.
+        pool.awaitAllReadyOn(a, id);
+        String volume = SessionVolumes.name(id.toString(), VOLUME);
+        assertTrue(pool.hasVolume(a, volume), volume + " on the engine of " + a);
+
+        pool.sessions().setDesiredStatus(id, "STOPPED");
+        pool.sessions().awaitStatus(id, SessionStatus.STOPPED);
+        Poll.until(a + " holds no pod", () -> pool.hosts().get(a), view -> view.placedPods() == 0);
+        // A pod of another session takes a (both empty again), so spread would now choose b.
+        UUID filler = pool.create(pool.session(List.of(pool.pod("filler"))));
+        pool.awaitAllReadyOn(a, filler);
+
+        pool.sessions().setDesiredStatus(id, "RUNNING");
+        PodView back = Poll.until("pod one READY again", () -> pool.pods(id).getFirst(),
+                pod -> pod.status() == PodStatus.READY);
+        assertEquals(a, back.host(), "back on its volume's host, though " + b + " has fewer pods");
+        assertEquals(2, pool.hosts().get(a).placedPods());
+        assertEquals(0, pool.hosts().get(b).placedPods());
+        assertFalse(pool.hasVolume(b, volume), volume + " not made on " + b);
+
+        assertVolumeGoneOnceDeleted(id, a, volume);
     }
 
     private void assertVolumeGoneOnceDeleted(UUID id, String host, String volume) {
