@@ -36,13 +36,17 @@ class VolumePlacementIT extends HostPoolTest {
         String b = pool.onSecondEngine("b", 10);
         pool.awaitReady(a, b);
 
-        // Spread puts each pod on the host with fewer pods: three pods on two empty hosts part.
-        UUID id = pool.create(pool.session(List.of(mounting("one"), mounting("two"), pool.pod("three")),
+        // Spread puts each pod on the host with fewer pods: four pods on two empty hosts part.
+        Map<String, Object> replicated = mounting("one");
+        replicated.put("replicas", 2);
+        UUID id = pool.create(pool.session(List.of(replicated, mounting("two"), pool.pod("three")),
                 List.of(Map.of("name", VOLUME))));
         List<PodView> pods = HostPool.pods(pool.sessions().awaitStatus(id, SessionStatus.RUNNING));
 
-        String host = pod(pods, "one").host();
-        assertEquals(host, pod(pods, "two").host(), "the pods of volume data share a host: " + pods);
+        assertEquals(4, pods.size(), pods.toString());
+        String host = pod(pods, "two").host();
+        pods.stream().filter(p -> !p.name().equals("three")).forEach(p -> assertEquals(host, p.host(),
+                "the pods of volume data, replicas too, share a host: " + pods));
         String other = host.equals(a) ? b : a;
         assertEquals(other, pod(pods, "three").host(), "the pod without the volume is spread to the other host");
         String volume = SessionVolumes.name(id.toString(), VOLUME);
