@@ -400,8 +400,8 @@ public final class LifecycleScenarios {
         SessionWorkflow session = sandbox.startSession(VOLUMES_SESSION_ID, withVolumes(), LifecycleSettings.DEFAULTS)
                 .session();
         SessionView running = Eventually.await("session RUNNING on both hosts", session::tree,
-                v -> v.status() == SessionStatus.RUNNING
-                        && v.parts().stream().flatMap(p -> p.pods().stream()).map(PodView::host).distinct().count() == 2);
+                v -> v.status() == SessionStatus.RUNNING && v.parts().stream().flatMap(p -> p.pods().stream())
+                        .map(PodView::host).distinct().count() == 2);
         // Spread puts the pods apart, in whichever order they are placed.
         String withKept = part(running, "web").pods().getFirst().host();
         String withDataOnly = withKept.equals("a") ? "b" : "a";

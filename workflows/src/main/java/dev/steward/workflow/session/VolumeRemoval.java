@@ -54,7 +54,10 @@ final class VolumeRemoval {
         this.lifecycle = lifecycle;
     }
 
-    /** Removes the spec's volumes that it does not retain from the hosts its pods were on; returns once each host is done or given up. */
+    /**
+     * Removes the spec's volumes that it does not retain from the hosts its pods were on; returns
+     * once each host is done or given up.
+     */
     void run(SessionSpec spec) {
         List<String> removable = spec.volumes().stream().filter(v -> !v.retainOnDelete()).map(VolumeSpec::name).toList();
         if (removable.isEmpty()

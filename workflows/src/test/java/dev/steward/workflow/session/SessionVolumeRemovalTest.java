@@ -21,7 +21,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A deleted session's volumes go as the last step of its teardown, and a host that keeps them holds its end up only so long. */
+/**
+ * A deleted session's volumes go as the last step of its teardown, and a host that keeps them holds
+ * its end up only so long.
+ */
 class SessionVolumeRemovalTest {
 
     @RegisterExtension
@@ -56,7 +59,8 @@ class SessionVolumeRemovalTest {
 
     @Test
     void aSessionWithoutVolumesRemovesNone() {
-        StartedSession started = sandbox.startSession(sessionId, TestSessions.twoPartsOfTwoPods(), LifecycleSettings.DEFAULTS);
+        StartedSession started = sandbox.startSession(sessionId, TestSessions.twoPartsOfTwoPods(),
+                LifecycleSettings.DEFAULTS);
         started.await("RUNNING", v -> v.status() == SessionStatus.RUNNING);
         started.session().setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(started.session()).getResult(SessionStatus.class));
