@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -225,6 +226,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         String session = container == null ? null : container.label(StewardLabels.SESSION);
         if (session != null) {
             networks.removeIfUnused(session);
+        }
+    }
+
+    @Override
+    public void removeSessionVolumes(UUID sessionId, List<String> names) {
+        List<String> inUse = volumes.removeAll(sessionId.toString(), names);
+        if (!inUse.isEmpty()) {
+            throw ApplicationFailure.newFailure("still used by a container: " + String.join(", ", inUse), VOLUME_IN_USE);
         }
     }
 

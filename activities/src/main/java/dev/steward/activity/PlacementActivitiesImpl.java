@@ -21,6 +21,7 @@ import dev.steward.store.PlacementRepository;
 import dev.steward.store.PlacementRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import dev.steward.store.VolumeHost;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.transaction.TransactionOperations;
@@ -32,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -89,8 +91,10 @@ public class PlacementActivitiesImpl implements PlacementActivities {
             Set<String> held = existing.stream().map(PlacementRow::host).collect(Collectors.toSet());
             List<HostCandidate> others = candidates.values().stream().filter(h -> !held.contains(h.name())).toList();
             PodResources need = request.resources() == null ? PodResources.NONE : request.resources();
+            Map<String, Set<String>> mounted = mountedVolumes(request.sessionId());
+            Set<String> volumes = mounted.getOrDefault(podKey(request), Set.of());
             PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy(),
-                    volumeAffinity(request));
+                    volumeAffinity(request, mounted, candidates));
             String message = decision.message() + (replaces == null ? ""
                     : "; moves off " + replaces + " (" + candidates.get(replaces).whyNoPods() + ")");
             if (decision.placed()) {
@@ -98,6 +102,8 @@ public class PlacementActivitiesImpl implements PlacementActivities {
                         decision.host(), need.cpus() == null ? 0 : need.cpus(),
                         need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
                 placements.deleteWait(request.sessionId(), request.part(), request.pod());
+                volumes.forEach(volume -> placements.saveVolumeHost(request.sessionId(), volume, decision.host(),
+                        podKey(request)));
                 LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
             } else if (placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now()) == 1) {
                 waits.increment();
@@ -147,19 +153,27 @@ public class PlacementActivitiesImpl implements PlacementActivities {
         return hosts.listOrderByName().stream().map(HostRow::name).toList();
     }
 
-    /**
-     * Where the pod's volumes are: the host of the first pod of its session (oldest placement first)
-     * that mounts one of them; {@code null} when none is placed.
-     */
-    private VolumeAffinity volumeAffinity(PlacementRequest request) {
-        SessionSpec spec = sessions.findById(request.sessionId()).map(SessionRow::spec).orElse(null);
+    /** The volumes each pod of the session mounts, by {@code part/pod}; empty when it declares none. */
+    private Map<String, Set<String>> mountedVolumes(UUID sessionId) {
+        SessionSpec spec = sessions.findById(sessionId).map(SessionRow::spec).orElse(null);
         if (spec == null || spec.volumes().isEmpty()) {
-            return null;
+            return Map.of();
         }
         Map<String, Set<String>> mounted = new HashMap<>();
-        spec.parts().forEach(part -> part.pods().forEach(pod -> mounted.put(part.name() + "/" + pod.name(),
-                pod.mounts().stream().map(VolumeMount::volume).collect(Collectors.toSet()))));
-        String self = request.part() + "/" + request.pod();
+        spec.parts().forEach(part -> part.instances().forEach(pod -> mounted.put(part.name() + "/" + pod.name(),
+                pod.mounts().stream().map(VolumeMount::volume).collect(Collectors.toCollection(TreeSet::new)))));
+        return mounted;
+    }
+
+    /**
+     * Where the pod's volumes are: the host of the first pod of its session (oldest placement first)
+     * that mounts one of them; else, while no such pod is placed (the session was stopped), the host
+     * one of them was last placed on, if it still takes pods (a pod off a lost or draining host gets
+     * a new, empty volume where it goes). {@code null} when they are nowhere yet.
+     */
+    private VolumeAffinity volumeAffinity(PlacementRequest request, Map<String, Set<String>> mounted,
+            Map<String, HostCandidate> candidates) {
+        String self = podKey(request);
         Set<String> own = mounted.getOrDefault(self, Set.of());
         if (own.isEmpty()) {
             return null;
@@ -175,7 +189,17 @@ public class PlacementActivitiesImpl implements PlacementActivities {
                 }
             }
         }
+        for (VolumeHost last : placements.volumeHosts(request.sessionId())) {
+            HostCandidate host = candidates.get(last.host());
+            if (own.contains(last.volume()) && host != null && host.takesPods()) {
+                return new VolumeAffinity(last.volume(), last.host(), last.pod());
+            }
+        }
         return null;
+    }
+
+    private static String podKey(PlacementRequest request) {
+        return request.part() + "/" + request.pod();
     }
 
     /** By name, in name order. */

@@ -7,6 +7,7 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.contract.StewardLabels;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine volumes of sessions on one engine: one per volume a session declares, made when a pod
  * mounting it first gets a container there, kept across container replacements and restarts, and
- * removed once its session has ended (unless the session retains it). Every call is idempotent.
+ * removed by its session's teardown, or else by the host's sweep once the session has ended (unless
+ * the session retains it). Every call is idempotent.
  */
 public final class SessionVolumes {
 
@@ -73,6 +75,30 @@ public final class SessionVolumes {
             }
         }
         return removed;
+    }
+
+    /**
+     * Removes the session's volumes of these declared names; one that is missing is removed. Returns
+     * those a container still uses, which stay.
+     */
+    List<String> removeAll(String sessionId, List<String> volumes) {
+        List<String> inUse = new ArrayList<>();
+        for (String volume : volumes) {
+            String name = name(sessionId, volume);
+            if (!remove(name) && exists(name)) {
+                inUse.add(name);
+            }
+        }
+        return inUse;
+    }
+
+    private boolean exists(String name) {
+        try {
+            engine.get().inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
     }
 
     private boolean remove(String name) {

@@ -68,6 +68,16 @@ public interface PlacementRepository extends CrudRepository<PlacementRow, Long> 
             WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = w.session_id AND s.status <> 'DELETED')""")
     int deleteWaitsWithoutLiveSession();
 
+    /** Where the session's volumes were last placed. */
+    @Query("SELECT volume, host, pod FROM volume_hosts WHERE session_id = :sessionId ORDER BY volume")
+    List<VolumeHost> volumeHosts(UUID sessionId);
+
+    /** Records that the volume is on {@code host}, placed there with {@code pod} ({@code part/pod}). */
+    @Query("""
+            INSERT INTO volume_hosts (session_id, volume, host, pod) VALUES (:sessionId, :volume, :host, :pod)
+            ON CONFLICT (session_id, volume) DO UPDATE SET host = EXCLUDED.host, pod = EXCLUDED.pod""")
+    void saveVolumeHost(UUID sessionId, String volume, String host, String pod);
+
     /** The parts with a waiting pod, the part whose pod waits longest first. */
     @Query("""
             SELECT session_id, part_name FROM placement_waits

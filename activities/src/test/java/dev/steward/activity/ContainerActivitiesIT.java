@@ -27,6 +27,7 @@ import dev.steward.contract.LimitsUpdate;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
+import dev.steward.model.VolumeMount;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -115,6 +116,7 @@ class ContainerActivitiesIT {
                 }
             }
             new SessionNetworks(() -> docker).removeIfUnused(s.toString());
+            new SessionVolumes(() -> docker).removeAll(s.toString(), List.of("data"));
         }
     }
 
@@ -136,6 +138,27 @@ class ContainerActivitiesIT {
         activities.removeContainer(db.id());
         assertFalse(networkExists(network), "the last container's removal takes the network");
         activities.removeContainer(db.id());
+    }
+
+    @Test
+    void aSessionsVolumesGoOnceNoContainerUsesThemAndRemovingThemAgainChangesNothing() {
+        ContainerRequest plain = request(session, "part-a", "store", SLEEP);
+        ContainerState store = activities.ensureContainer(new ContainerRequest(plain.name(), plain.image(),
+                plain.command(), plain.env(), plain.ports(), plain.labels(), null, null, null, false,
+                List.of(new VolumeMount("data", "/data", null))));
+        String data = SessionVolumes.name(session.toString(), "data");
+        assertTrue(volumeExists(data), "ensured with its container");
+
+        ApplicationFailure inUse = assertThrows(ApplicationFailure.class,
+                () -> activities.removeSessionVolumes(session, List.of("data", "never-made")));
+        assertEquals(ContainerActivities.VOLUME_IN_USE, inUse.getType());
+        assertFalse(inUse.isNonRetryable(), "tried again once the container is gone");
+        assertTrue(volumeExists(data), "a volume in use stays");
+
+        activities.removeContainer(store.id());
+        activities.removeSessionVolumes(session, List.of("data", "never-made"));
+        assertFalse(volumeExists(data));
+        activities.removeSessionVolumes(session, List.of("data", "never-made"));
     }
 
     @Test
@@ -477,6 +500,15 @@ class ContainerActivitiesIT {
     }
 
     // --- helpers ---
+
+    private static boolean volumeExists(String name) {
+        try {
+            docker.inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException gone) {
+            return false;
+        }
+    }
 
     private static boolean networkExists(String name) {
         try {

@@ -130,7 +130,12 @@ final class HostPool implements AutoCloseable {
 
     /** A session of one part, {@link #PART}, with these pods. */
     Map<String, Object> session(List<Map<String, Object>> pods) {
-        return Map.of("owner", owner(), "parts", List.of(Map.of("name", PART, "pods", pods)));
+        return session(pods, List.of());
+    }
+
+    /** A session of one part, {@link #PART}, with these pods, declaring these volumes. */
+    Map<String, Object> session(List<Map<String, Object>> pods, List<Map<String, Object>> volumes) {
+        return Map.of("owner", owner(), "volumes", volumes, "parts", List.of(Map.of("name", PART, "pods", pods)));
     }
 
     /** Creates the session and remembers it for the clean-up. */
@@ -165,6 +170,11 @@ final class HostPool implements AutoCloseable {
     /** Every container of the session on the engine of {@code host}, for any host and in any state. */
     List<Container> containersOf(String host, UUID session) {
         return engineOf(host).containersOf(session);
+    }
+
+    /** Whether the engine of {@code host} has the volume. */
+    boolean hasVolume(String host, String volume) {
+        return engineOf(host).hasVolume(volume);
     }
 
     /** Connects to the second engine again, after its API service was restarted. */

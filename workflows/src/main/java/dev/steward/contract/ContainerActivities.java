@@ -3,6 +3,7 @@ package dev.steward.contract;
 import io.temporal.activity.ActivityInterface;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The container engine, as workflows see it. Every method is idempotent: running it twice leaves
@@ -22,6 +23,9 @@ public interface ContainerActivities {
 
     /** Non-retryable failure type: a host port the container publishes is taken on the engine's machine. */
     String HOST_PORT_TAKEN = "HostPortTaken";
+
+    /** Failure type of a volume removal that found a volume still used by a container: retried with backoff. */
+    String VOLUME_IN_USE = "VolumeInUse";
 
     /** Every container, running or not, that carries all of these labels. */
     List<ContainerState> listContainers(Map<String, String> labels);
@@ -60,6 +64,13 @@ public interface ContainerActivities {
 
     /** Removes the container, killing it if it still runs. A missing one is removed. */
     void removeContainer(String containerId);
+
+    /**
+     * Removes these volumes of the session ({@code volumes} as the session declares them) from the
+     * engine; one that is not there is removed. Fails with {@link #VOLUME_IN_USE} while a container
+     * still uses one.
+     */
+    void removeSessionVolumes(UUID sessionId, List<String> volumes);
 
     /** The container's state with everything the engine knows (exit code, OOM kill); null when it is gone. */
     ContainerState inspectContainer(String containerId);

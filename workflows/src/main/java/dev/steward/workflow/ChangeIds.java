@@ -43,6 +43,12 @@ public final class ChangeIds {
      */
     public static final String SESSION_PARTS_CONTINUE_AS_NEW = "parts-continue-as-new";
 
+    /**
+     * Sessions left their volumes to each host's next resync after they ended; since, the last step
+     * of their teardown removes them, before the session records its end.
+     */
+    public static final String SESSION_REMOVES_VOLUMES = "session-removes-volumes";
+
     /** Parts waited at each transition until PostgreSQL took it; since, one it does not take at once is queued. */
     public static final String PART_TRANSITIONS_QUEUED = "part-transitions-queued";
     /** Parts re-listed their containers on a timer of their own before the host drove resyncs. */

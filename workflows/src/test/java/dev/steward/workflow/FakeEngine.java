@@ -37,6 +37,8 @@ public final class FakeEngine implements ContainerActivities {
     private static final java.time.Duration CHECK_TAKES = java.time.Duration.ofMillis(300);
 
     private final Map<String, ContainerState> byId = new LinkedHashMap<>();
+    /** The session volumes its containers mount, as {@code session/volume}. */
+    private final Set<String> volumes = ConcurrentHashMap.newKeySet();
     private final Map<String, String> refusedPods = new ConcurrentHashMap<>();
     private final Map<String, Integer> exitingPods = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> ensureCallsByName = new ConcurrentHashMap<>();
@@ -53,6 +55,8 @@ public final class FakeEngine implements ContainerActivities {
     private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
     private volatile boolean away;
+    private volatile boolean volumesInUse;
+    private final AtomicInteger volumeRemovals = new AtomicInteger();
     private volatile Instant lastRemovalScheduledAt;
     private final String host;
     /** Guarded by {@code this}. */
@@ -101,6 +105,7 @@ public final class FakeEngine implements ContainerActivities {
                 null, false, Instant.now());
         byId.put(id, created);
         limitsInForce.put(id, new ContainerLimits(request.nanoCpus(), request.memoryBytes()));
+        request.mounts().forEach(m -> volumes.add(request.labels().get(StewardLabels.SESSION) + "/" + m.volume()));
         journal.add("create " + host + "/" + request.labels().get(StewardLabels.POD));
         return created;
     }
@@ -183,6 +188,16 @@ public final class FakeEngine implements ContainerActivities {
             lastRemovalScheduledAt = Instant.ofEpochMilli(
                     Activity.getExecutionContext().getInfo().getCurrentAttemptScheduledTimestamp());
         }
+    }
+
+    @Override
+    public synchronized void removeSessionVolumes(UUID sessionId, List<String> names) {
+        volumeRemovals.incrementAndGet();
+        refuseWhileAway();
+        if (volumesInUse) {
+            throw ApplicationFailure.newFailure("still used by a container", VOLUME_IN_USE);
+        }
+        names.forEach(name -> volumes.remove(sessionId + "/" + name));
     }
 
     @Override
@@ -278,6 +293,11 @@ public final class FakeEngine implements ContainerActivities {
         away = false;
     }
 
+    /** Every later volume removal fails: a container the engine does not list still uses them. */
+    public void keepVolumesInUse() {
+        volumesInUse = true;
+    }
+
     /** Every later stop hangs, doing nothing and never answering: a teardown that never ends. */
     public void hangStops() {
         stopsHang = true;
@@ -326,6 +346,16 @@ public final class FakeEngine implements ContainerActivities {
     /** Workflow time at which the last removal that removed something was scheduled, or {@code null}. */
     public Instant lastRemovalScheduledAt() {
         return lastRemovalScheduledAt;
+    }
+
+    /** The session volumes on this engine, as {@code session/volume}. */
+    public Set<String> volumes() {
+        return Set.copyOf(volumes);
+    }
+
+    /** How often volumes were asked to be removed, failed attempts included. */
+    public int volumeRemovals() {
+        return volumeRemovals.get();
     }
 
     public int pulls(String image) {

@@ -28,6 +28,8 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
+import dev.steward.model.VolumeMount;
+import dev.steward.model.VolumeSpec;
 import dev.steward.workflow.host.HostInput;
 import dev.steward.workflow.host.HostWorkflow;
 import dev.steward.workflow.host.CountingSync;
@@ -51,6 +53,7 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -74,6 +77,7 @@ public final class LifecycleScenarios {
     public static final UUID REPLICAS_SESSION_ID = UUID.fromString("b71d4e08-2a9c-4f63-8e15-d0c3a6f9b248");
     public static final UUID LIMITS_SESSION_ID = UUID.fromString("4f2a8c61-d93e-4b07-a5c1-7e0b9d3f2a68");
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
+    public static final UUID VOLUMES_SESSION_ID = UUID.fromString("4d2b9e71-6c8a-4f35-b0e2-9a7c1d3f5e68");
     public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
@@ -387,6 +391,53 @@ public final class LifecycleScenarios {
         session.setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
         return sandbox.client().fetchHistory(WorkflowIds.session(EVENTS_SESSION_ID));
+    }
+
+    /**
+     * A session with volumes data and kept (retainOnDelete) whose parts web and db mount data, placed
+     * on hosts a and b of a {@link #volumesSandbox}: RUNNING, then DELETED, its teardown removing data
+     * from both hosts before it ends. Returns the session's history.
+     */
+    public static WorkflowExecutionHistory sessionVolumes(WorkflowSandbox sandbox) {
+        SessionWorkflow session = sandbox.startSession(VOLUMES_SESSION_ID, withVolumes(), LifecycleSettings.DEFAULTS)
+                .session();
+        SessionView running = Eventually.await("session RUNNING on both hosts", session::tree,
+                v -> v.status() == SessionStatus.RUNNING && v.parts().stream().flatMap(p -> p.pods().stream())
+                        .map(PodView::host).distinct().count() == 2);
+        // Spread puts the pods apart, in whichever order they are placed.
+        String withKept = part(running, "web").pods().getFirst().host();
+        String withDataOnly = withKept.equals("a") ? "b" : "a";
+        String data = VOLUMES_SESSION_ID + "/data";
+        String kept = VOLUMES_SESSION_ID + "/kept";
+        assertEquals(Set.of(data, kept), sandbox.engine(withKept).volumes());
+        assertEquals(Set.of(data), sandbox.engine(withDataOnly).volumes());
+        session.setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, WorkflowStub.fromTyped(session).getResult(SessionStatus.class));
+        assertEquals(Set.of(kept), sandbox.engine(withKept).volumes(), "retainOnDelete: kept stays");
+        assertEquals(Set.of(), sandbox.engine(withDataOnly).volumes());
+        return sandbox.client().fetchHistory(WorkflowIds.session(VOLUMES_SESSION_ID));
+    }
+
+    /** A started sandbox of sessions on hosts a and b, for {@link #sessionVolumes}. */
+    public static WorkflowSandbox volumesSandbox() {
+        return WorkflowSandbox.forSessions().onHosts("a", "b").start();
+    }
+
+    /** Volumes data and kept (retainOnDelete); web/app mounts both, db/primary mounts data. */
+    public static SessionSpec withVolumes() {
+        PodSpec app = mounting("app", new VolumeMount("data", "/data", null), new VolumeMount("kept", "/kept", true));
+        PodSpec primary = mounting("primary", new VolumeMount("data", "/data", null));
+        return new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
+                new PartSpec("web", List.of(app), null, null, null, null),
+                new PartSpec("db", List.of(primary), null, null, null, null)), null, null, null,
+                List.of(new VolumeSpec("data", null, null), new VolumeSpec("kept", null, true)));
+    }
+
+    private static PodSpec mounting(String name, VolumeMount... mounts) {
+        PodSpec p = TestSessions.pod(name);
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), p.kind(), p.restartPolicy(),
+                p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(),
+                p.replicas(), p.hostNetwork(), List.of(mounts));
     }
 
     private static PartView part(SessionView view, String name) {

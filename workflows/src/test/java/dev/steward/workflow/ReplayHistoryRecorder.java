@@ -46,6 +46,7 @@ public class ReplayHistoryRecorder {
     public static final int PART_CONTINUED_CRASHES = 20;
     public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
     public static final String LIMITS_HISTORY = "histories/part-limits-in-place.json";
+    public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -109,6 +110,11 @@ public class ReplayHistoryRecorder {
                         PART_CONTINUED_CRASHES, LifecycleScenarios.SHORT_RUNS);
                 write(resources.resolve(PART_CONTINUED_HISTORY),
                         PartRuns.of(sandbox.client(), LifecycleScenarios.PART_CONTINUES_SESSION_ID, "web").get(1));
+            }
+        }
+        if (Files.notExists(resources.resolve(VOLUMES_HISTORY))) {
+            try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
+                write(resources.resolve(VOLUMES_HISTORY), LifecycleScenarios.sessionVolumes(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

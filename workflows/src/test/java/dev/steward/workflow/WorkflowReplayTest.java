@@ -63,7 +63,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.REPLICAS_HISTORY, WorkflowReplayTest::assertIsAScaledPart,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.LIMITS_HISTORY, WorkflowReplayTest::assertIsALimitsChangeInPlace,
-                        PartWorkflowImpl.class));
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.VOLUMES_HISTORY, WorkflowReplayTest::assertIsASessionRemovingItsVolumes,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -188,6 +190,17 @@ public class WorkflowReplayTest {
                 WorkflowExecutionHistory.fromJson(part.toJson(true)), PartWorkflowImpl.class);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(restarts.toJson(true)), PartWorkflowImpl.class);
+    }
+
+    @Test
+    public void aFreshRunOfASessionRemovingItsVolumesReplays() throws Exception {
+        WorkflowExecutionHistory volumes;
+        try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
+            volumes = LifecycleScenarios.sessionVolumes(sandbox);
+        }
+        assertIsASessionRemovingItsVolumes(volumes);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(volumes.toJson(true)), SessionWorkflowImpl.class);
     }
 
     @Test
@@ -336,6 +349,19 @@ public class WorkflowReplayTest {
                         .equals("completeOnEvent"))
                 .count(), "job was told once that it completed");
         assertEquals(3, count(history, EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED));
+    }
+
+    private static void assertIsASessionRemovingItsVolumes(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertEquals(2, activities(history).stream().filter("RemoveSessionVolumes"::equals).count(),
+                "the volumes removed on both hosts");
+        assertTrue(history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().get("changeId"))
+                .anyMatch(id -> id != null
+                        && id.getPayloads(0).getData().toStringUtf8().contains(ChangeIds.SESSION_REMOVES_VOLUMES)),
+                "the volume removal's branch is recorded");
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {

@@ -68,6 +68,8 @@ public final class SessionState {
     List<ArrivedEvent> arrivedEvents = new ArrayList<>();
     /** The parts that were told that their completesOn event arrived. */
     Set<String> completedByEvent = new LinkedHashSet<>();
+    /** Every host a part reported one of its pods on: where the session's volumes may be. */
+    Set<String> podHosts = new LinkedHashSet<>();
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}
@@ -120,6 +122,12 @@ public final class SessionState {
         if (arrivedEvents.size() > APPLIED_EVENTS_KEPT) {
             arrivedEvents.removeFirst();
         }
+    }
+
+    /** Keeps the part's report, and the hosts its pods are on. */
+    void report(PartReport report) {
+        parts.put(report.part().name(), report);
+        report.part().pods().stream().map(PodView::host).filter(host -> host != null).forEach(podHosts::add);
     }
 
     /** Changes the desired status under a new generation. */

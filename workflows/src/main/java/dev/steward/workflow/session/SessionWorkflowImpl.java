@@ -56,6 +56,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private SessionParts parts;
     private SessionTimeslot timeslots;
     private ForcedRemoval forcedRemoval;
+    private VolumeRemoval volumeRemoval;
 
     /** Set by every handler that changes state; the main loop re-evaluates when it is set. */
     private boolean dirty = true;
@@ -78,6 +79,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         parts = new SessionParts(sessionId, state, input.settings(), startedBeforeTimeslots, manager, transitions,
                 partsContinueAsNew ? lifecycle.continueAsNewAfterEvents() : null);
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
+        volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
         timeslots = new SessionTimeslot(sessionId, state, lifecycle, this::changeDesired, this::kill);
         if (!startedBeforeTimeslots) {
             if (input.carried() == null && input.resumedFrom() != null
@@ -281,7 +283,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void partChanged(PartReport report) {
-        state.parts.put(report.part().name(), report);
+        state.report(report);
         dirty = true;
     }
 
@@ -318,6 +320,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private void rollUp() {
         StatusRecord to = plan().status();
         if (to != null) {
+            if (!startedBeforeTimeslots && ends(to.status())) {
+                // Its parts are gone: the volumes go before the session says it has ended.
+                volumeRemoval.run(spec);
+            }
             records.status(to);
             if (Reason.EVENT.code().equals(state.cause) && to.observedGeneration() == state.generation) {
                 // Converged: what follows is no longer the event's doing.
@@ -343,9 +349,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     }
 
     private boolean isTerminal() {
-        Ending ending = state.ending;
-        boolean allDeleted = state.status == SessionStatus.DELETED || (ending != null && state.status == ending.status());
-        return forced || (allDeleted && parts.closed());
+        return forced || (ends(state.status) && parts.closed());
+    }
+
+    /** Whether the session has ended once it has this status: every part is gone. */
+    private boolean ends(SessionStatus status) {
+        return status == SessionStatus.DELETED || (state.ending != null && status == state.ending.status());
     }
 
     private void refuseAfterDeadline() {

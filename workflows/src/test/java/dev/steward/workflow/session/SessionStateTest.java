@@ -43,7 +43,8 @@ class SessionStateTest {
         // Fields keep their names and order; fields added since come after them (read as absent from older runs).
         List<String> written = fieldNames(after);
         assertEquals(fieldNames(before), written.subList(0, fieldNames(before).size()));
-        assertEquals(List.of("resumed", "appliedEvents", "arrivedEvents", "completedByEvent"), written.subList(fieldNames(before).size(), written.size()));
+        assertEquals(List.of("resumed", "appliedEvents", "arrivedEvents", "completedByEvent", "podHosts"),
+                written.subList(fieldNames(before).size(), written.size()));
         // The part reports carry pod views, which have grown fields since the history was recorded.
         for (String field : fieldNames(before)) {
             if (!field.equals("parts")) {
