@@ -30,7 +30,10 @@ class DockerClientFactoryTest {
 
     @Test
     void contextBindsTheHostAndMakesOneClient() {
-        try (ApplicationContext context = ApplicationContext.run(Map.of("steward.engine.host", "unix:///tmp/steward-test.sock"))) {
+        try (ApplicationContext context = ApplicationContext.run(Map.of("steward.engine.host", "unix:///tmp/steward-test.sock",
+                // The container activities name their pulls' host: the hosts' settings, as the service has them.
+                "steward.hosts", Map.of("unreachable-after", 3, "probe-timeout", "5s", "probe-interval", "10s",
+                        "lost-after", "5m", "secret-dir", "/tmp", "local-name", "local", "register-local", true)))) {
             assertEquals("unix:///tmp/steward-test.sock", context.getBean(EngineConfig.class).host());
             DockerClient client = context.getBean(DockerClient.class);
             assertSame(client, context.getBean(DockerClient.class));
