@@ -45,6 +45,7 @@ public class ReplayHistoryRecorder {
     /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
     public static final int PART_CONTINUED_CRASHES = 20;
     public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
+    public static final String WRITTEN_BEHIND_HISTORY = "histories/part-database-away-written-behind.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -85,6 +86,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(DATABASE_AWAY_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(WRITTEN_BEHIND_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(WRITTEN_BEHIND_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {

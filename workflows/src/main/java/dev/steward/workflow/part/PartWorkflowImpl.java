@@ -65,8 +65,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         } else {
             state.takeInput(input);
         }
-        recorder = new TransitionRecorder(recording, state.sessionId,
-                Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
+        recorder = new TransitionRecorder(recording, state.sessionId, recorderMode());
         state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
                 == Workflow.DEFAULT_VERSION;
         state.failsOnUnreachableEngine =
@@ -192,6 +191,14 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public PartView view() {
         return state.view();
+    }
+
+    private static TransitionRecorder.Mode recorderMode() {
+        if (Workflow.getVersion(ChangeIds.PART_TRANSITIONS_WRITTEN_BEHIND, Workflow.DEFAULT_VERSION, 1) == 1) {
+            return TransitionRecorder.Mode.WRITES_BEHIND;
+        }
+        return Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1
+                ? TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE : TransitionRecorder.Mode.EACH_WAITS;
     }
 
     /**
@@ -355,6 +362,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         state.status = status;
         state.reason = reason;
         state.message = message;
+        // The session records what the part reports: the part's own transitions are written first.
+        recorder.awaitWritten();
         sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
     }
 }

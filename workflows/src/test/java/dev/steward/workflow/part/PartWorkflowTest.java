@@ -73,10 +73,14 @@ class PartWorkflowTest {
         // Non-retryable: one attempt, no retries.
         String brokenName = ContainerNames.of(sessionId, "web", "broken", SpecHash.of(spec.pods().get(0)));
         assertEquals(1, engine.ensureCalls(brokenName));
+        // Written behind the pass: recorded moments after the view shows them.
+        List<TransitionRecord> partRecorded = Eventually.await("the part's FAILED recorded",
+                () -> recording.partTransitions(sessionId, "web"),
+                recorded -> !recorded.isEmpty() && "FAILED".equals(recorded.getLast().to()));
         TransitionRecord lastOfBroken = recording.podTransitions(sessionId, "web", "broken").getLast();
         assertEquals("FAILED", lastOfBroken.to());
         assertEquals("InvalidSpec", lastOfBroken.reason());
-        assertEquals("FAILED", recording.partTransitions(sessionId, "web").getLast().to());
+        assertEquals("FAILED", partRecorded.getLast().to());
     }
 
     @Test
@@ -121,8 +125,9 @@ class PartWorkflowTest {
         assertNotEquals(appBefore, recreated.id());
         assertEquals(cacheBefore, pod(repaired, "cache").containerId(), "the untouched pod keeps its container");
         assertEquals(PartStatus.READY, repaired.status());
+        // The part writes its transitions behind its pass: the last is recorded moments after the view shows it.
         assertEquals(List.of("CREATING", "STARTING", "READY", "CREATING", "STARTING", "READY"),
-                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+                Eventually.await("app's transitions recorded", () -> podStatuses("app"), statuses -> statuses.size() >= 6));
     }
 
     @Test
@@ -154,6 +159,7 @@ class PartWorkflowTest {
     void aCrashWhilePostgresIsAwayIsRepairedAtOnceAndRecordedInOrderOnceItIsBack() {
         PartWorkflow part = start(TestSessions.part("web", "app"));
         String first = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+        Eventually.await("app READY recorded", () -> podStatuses("app"), statuses -> statuses.contains("READY"));
         int recordedBefore = recording.podTransitions(sessionId, "web", "app").size();
 
         recording.goAway();
@@ -221,5 +227,10 @@ class PartWorkflowTest {
 
     private PartWorkflow start(PartSpec spec) {
         return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
+    }
+
+    /** The statuses the pod's recorded transitions went to, in order. */
+    private List<String> podStatuses(String pod) {
+        return recording.podTransitions(sessionId, "web", pod).stream().map(TransitionRecord::to).toList();
     }
 }
