@@ -58,6 +58,11 @@ public final class ChangeIds {
      * queued in one activity behind the pass, and wait for it only before reporting to the session.
      */
     public static final String PART_TRANSITIONS_WRITTEN_BEHIND = "part-transitions-written-behind";
+    /**
+     * Parts ran a pass at every relayed start of their containers; since, the start of a pod's current
+     * container that the part has STARTING or READY, while it wants it running, wakes no pass.
+     */
+    public static final String PART_OWN_STARTS_QUIET = "part-own-starts-quiet";
     /** Parts waited the backoff base at a pod's first crash; since, the first crash in the stable window restarts at once. */
     public static final String PART_FIRST_RESTART_IMMEDIATE = "first-restart-immediate";
 

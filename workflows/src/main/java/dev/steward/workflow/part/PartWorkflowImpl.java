@@ -15,6 +15,7 @@ import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
@@ -152,7 +153,24 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void containerEvent(ContainerEvent event) {
         log.debug("part {}: {} of container {} (pod {})", state.name, event.action(), event.containerId(), event.pod());
-        state.wake = true;
+        if (!startedByThePart(event)) {
+            state.wake = true;
+        }
+    }
+
+    /**
+     * The start of a pod's current container while the part wants it running and has it STARTING or
+     * READY: the part's own start, which asks for no pass of its own (each new pod's start would
+     * otherwise cost its part a listing and a pass that finds nothing to do).
+     */
+    private boolean startedByThePart(ContainerEvent event) {
+        if (!"start".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = state.pods.get(event.pod());
+        return pod != null && event.containerId().equals(pod.containerId())
+                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY)
+                && Workflow.getVersion(ChangeIds.PART_OWN_STARTS_QUIET, Workflow.DEFAULT_VERSION, 1) == 1;
     }
 
     @Override

@@ -25,6 +25,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.SpecHash;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
 import dev.steward.workflow.HistoryEvents;
@@ -35,7 +36,9 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.failure.CanceledFailure;
+import io.temporal.testing.WorkflowReplayer;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -221,6 +224,38 @@ class PartWorkflowTest {
 
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 4));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+    }
+
+    @Test
+    void theStartOfItsOwnRunningContainerAsksForNoPassButItsDeathDoes() throws Exception {
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        String container = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+
+        part.containerEvent(new ContainerEvent(container, "app", "start", null, 0));
+
+        String workflowId = WorkflowIds.part(sessionId, "web");
+        List<HistoryEvent> events = Eventually.await("the start handled",
+                () -> sandbox.client().fetchHistory(workflowId).getEvents(),
+                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
+        int started = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
+        assertFalse(HistoryEvents.anyAfter(events, started, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+                "the part's own start started a pass");
+
+        engine.exit(container, 1, false);
+        part.containerEvent(new ContainerEvent(container, "app", "die", 1, 0));
+        PodView restarted = pod(Eventually.await("app restarted", part::view,
+                view -> pod(view, "app").restarts() == 1 && pod(view, "app").status() == PodStatus.READY), "app");
+        assertEquals(container, restarted.containerId());
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        // The quiet start took the new branch (its marker is in the history), and the history replays.
+        WorkflowExecutionHistory history = sandbox.client().fetchHistory(workflowId);
+        assertTrue(history.getEvents().stream().filter(HistoryEvent::hasMarkerRecordedEventAttributes)
+                .flatMap(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().values().stream())
+                .flatMap(details -> details.getPayloadsList().stream())
+                .anyMatch(payload -> payload.getData().toStringUtf8().contains(ChangeIds.PART_OWN_STARTS_QUIET)));
+        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
     }
 
     // ---- helpers
