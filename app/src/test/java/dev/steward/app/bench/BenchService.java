@@ -48,8 +48,13 @@ final class BenchService implements AutoCloseable {
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final String floorQueue = "bench-floor-" + run;
     private final WorkerFactory floorWorkers;
-    /** Sessions being deleted at once by {@link #deleteAll}, until each is DELETED. */
-    private static final int DELETIONS_IN_FLIGHT = 100;
+    /**
+     * Sessions being deleted at once by {@link #deleteAll}, until each is DELETED: more only make each
+     * session's workflow slower to take its DELETE, which the service then answers 503.
+     */
+    private static final int DELETIONS_IN_FLIGHT = 50;
+    /** How long one session's DELETE is repeated while the service answers 503. */
+    private static final Duration DELETE_PATIENCE = Duration.ofMinutes(10);
 
     private final java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -162,24 +167,50 @@ final class BenchService implements AutoCloseable {
     }
 
     /**
-     * Deletes a session. A DELETE is safe to repeat: one that times out on a busy service is sent again,
-     * and so is one refused with 503 (nothing changed), after a short pause.
+     * Deletes a session as a client would. A DELETE is safe to repeat: one that times out, or is
+     * answered 503 (the service busy, or the session's workflow did not take the change in time; it may
+     * still apply), is followed by a look at the session, and sent again unless the session wants
+     * DELETED by then, after a pause that doubles up to 5 s, for at most {@link #DELETE_PATIENCE}.
      */
     void delete(UUID id) {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + DELETE_PATIENCE.toNanos();
+        long pause = 100;
+        while (true) {
+            String refused;
             try {
                 HttpResponse<byte[]> response = exchange("DELETE", "/api/v1/sessions/" + id, null);
                 if (response.statusCode() == 202) {
                     return;
                 }
-                throw new IllegalStateException("DELETE /api/v1/sessions/" + id + ": " + response.statusCode() + " "
-                        + new String(response.body()));
-            } catch (IllegalStateException failed) {
-                if (attempt == 20) {
-                    throw failed;
+                refused = response.statusCode() + " " + new String(response.body());
+                if (response.statusCode() != 503) {
+                    throw new IllegalStateException("DELETE /api/v1/sessions/" + id + ": " + refused);
                 }
-                pause(100);
+            } catch (IllegalStateException timedOut) {
+                if (timedOut.getCause() == null) {
+                    throw timedOut;
+                }
+                refused = timedOut.getMessage();
             }
+            pause(pause);
+            if ("DELETED".equals(exchangeJson("/api/v1/sessions/" + id).path("desiredStatus").asText())) {
+                return; // the change applied after all
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("DELETE /api/v1/sessions/" + id + " not taken within " + DELETE_PATIENCE
+                        + ": " + refused);
+            }
+            pause = Math.min(pause * 2, 5_000);
+        }
+    }
+
+    /** A GET's JSON answer, whatever its status (an empty object when it has no body). */
+    private JsonNode exchangeJson(String path) {
+        HttpResponse<byte[]> response = exchange("GET", path, null);
+        try {
+            return response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + path + ": unreadable answer", e);
         }
     }
 
