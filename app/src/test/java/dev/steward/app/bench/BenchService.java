@@ -52,7 +52,7 @@ final class BenchService implements AutoCloseable {
      * Sessions being deleted at once by {@link #deleteAll}, until each is DELETED: more only make each
      * session's workflow slower to take its DELETE, which the service then answers 503.
      */
-    private static final int DELETIONS_IN_FLIGHT = 50;
+    static final int DELETIONS_IN_FLIGHT = 50;
     /** How long one session's DELETE is repeated while the service answers 503. */
     private static final Duration DELETE_PATIENCE = Duration.ofMinutes(10);
 

@@ -65,7 +65,8 @@ final class ScaleScenario {
         service.deleteAll(live, Duration.ofMinutes(60));
         long deleted = (System.nanoTime() - deleting) / 1_000_000;
         report.note(live.size() + " live sessions were deleted in " + deleted + " ms ("
-                + String.format("%.1f", live.size() * 1000.0 / Math.max(1, deleted)) + " /s, at most 100 in flight until DELETED)");
+                + String.format("%.1f", live.size() * 1000.0 / Math.max(1, deleted)) + " /s, at most "
+                + BenchService.DELETIONS_IN_FLIGHT + " in flight until DELETED)");
     }
 
     private static long heapAfterGc() {
