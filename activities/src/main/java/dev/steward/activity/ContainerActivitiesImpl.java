@@ -123,12 +123,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public ContainerState ensureContainer(ContainerRequest request) {
-        // An earlier attempt may have created it already: that is success, whatever its state.
-        ContainerState existing = inspectOrNull(request.name());
-        if (existing != null) {
-            LOG.debug("container {} exists as {}", request.name(), existing.id());
-            return existing;
-        }
+        // Create first: the name is deterministic, so an earlier attempt's container shows as a name
+        // conflict, and only then is it inspected. A first create costs one engine call, not three.
         String network = sessionNetwork(request);
         List<Bind> binds = sessionVolumes(request);
         CreateContainerResponse created;
@@ -147,14 +143,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             if (!isNameConflict(e)) {
                 throw e;
             }
-            // A concurrent attempt won the race for the name; its container is ours.
-            LOG.debug("container {} was created concurrently", request.name());
+            // An earlier or concurrent attempt holds the name: its container is ours, whatever its state.
+            LOG.debug("container {} exists already", request.name());
             return inspectAfterNameConflict(request.name(), e);
         } catch (BadRequestException e) {
             throw refused(request, e);
         }
         LOG.info("created container {} ({}) from {}", request.name(), created.getId(), request.image());
-        return inspect(created.getId());
+        return EngineContainers.created(created.getId(), request.name(), request.labels());
     }
 
     @Override

@@ -44,6 +44,14 @@ final class EngineContainers {
                 c.getCreated() == null ? null : Instant.ofEpochSecond(c.getCreated()));
     }
 
+    /**
+     * A container the engine has just created: its answer names only the id; the rest is what the
+     * create asked for. It has not run, and when it was created the answer does not say.
+     */
+    static ContainerState created(String id, String name, @Nullable Map<String, String> labels) {
+        return toState(id, name, labels, "created", null, false, null);
+    }
+
     /** The one mapping of engine facts to {@link ContainerState}, for list and inspect results alike. */
     private static ContainerState toState(
             String id,

@@ -18,6 +18,7 @@ import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -52,29 +53,46 @@ public class RecordingActivitiesImpl implements RecordingActivities {
 
     @Override
     public void recordTransition(TransitionRecord t) {
-        boolean first = transactions.executeWrite(status -> {
-            int inserted = transitions.insertIfAbsent(t.id(), t.sessionId(), t.kind().name(), t.resource(), t.from(),
-                    t.to(), t.reason(), t.message(), t.generation(), t.occurredAt());
-            if (inserted == 0) {
-                return false; // a retry of a change already recorded: the resource row and the outbox have it too
-            }
-            Instant now = Instant.now();
-            switch (t.kind()) {
-                case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
-                        t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
-                case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
-                case POD -> pods.upsertStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
-                        t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
-                        t.lastExit() == null ? null : t.lastExit().code(),
-                        t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
+        recordTransitions(List.of(t));
+    }
+
+    @Override
+    public void recordTransitions(List<TransitionRecord> batch) {
+        List<TransitionRecord> first = transactions.executeWrite(status -> {
+            List<TransitionRecord> inserted = new ArrayList<>(batch.size());
+            for (TransitionRecord t : batch) {
+                if (apply(t)) {
+                    inserted.add(t);
+                }
             }
             // Last: the outbox numbers stay locked from here to the commit, so nothing else waits on them long.
-            outbox.append(status.getConnection(), OutboxEntry.of(t));
-            return true;
+            inserted.forEach(t -> outbox.append(status.getConnection(), OutboxEntry.of(t)));
+            return inserted;
         });
-        if (first) {
-            metrics.recorded(t);
+        first.forEach(metrics::recorded);
+    }
+
+    /**
+     * Records one transition and the resource's status in the caller's transaction, not yet its outbox
+     * entry; false when its id was recorded already.
+     */
+    private boolean apply(TransitionRecord t) {
+        int inserted = transitions.insertIfAbsent(t.id(), t.sessionId(), t.kind().name(), t.resource(), t.from(),
+                t.to(), t.reason(), t.message(), t.generation(), t.occurredAt());
+        if (inserted == 0) {
+            return false; // a retry of a change already recorded: the resource row and the outbox have it too
         }
+        Instant now = Instant.now();
+        switch (t.kind()) {
+            case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
+                    t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
+            case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
+            case POD -> pods.upsertStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
+                    t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
+                    t.lastExit() == null ? null : t.lastExit().code(),
+                    t.lastExit() == null ? null : t.lastExit().reason(), t.nextRestartAt(), now);
+        }
+        return true;
     }
 
     @Override

@@ -18,6 +18,14 @@ public interface RecordingActivities {
      */
     void recordTransition(TransitionRecord transition);
 
+    /**
+     * Records the transitions, in their order, as {@link #recordTransition} records each, in one
+     * transaction: a batch lands whole or not at all, and a retried one records nothing twice.
+     */
+    default void recordTransitions(List<TransitionRecord> transitions) {
+        transitions.forEach(this::recordTransition);
+    }
+
     /** Sets the session's desired status and generation, unless a newer generation is recorded. */
     void recordDesiredStatus(UUID sessionId, DesiredStatus desiredStatus, long generation);
 

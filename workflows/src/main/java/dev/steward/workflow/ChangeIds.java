@@ -59,6 +59,16 @@ public final class ChangeIds {
     public static final String PART_UNREACHABLE_IS_UNKNOWN = "unreachable-is-unknown";
     /** Parts reported the status of a pass that a new generation overtook, before passes reported only a current one. */
     public static final String PART_REPORTS_CURRENT_GENERATION = "reports-current-generation";
+    /**
+     * Parts wrote each transition before going on; since, they queue every one and write what is
+     * queued in one activity behind the pass, and wait for it only before reporting to the session.
+     */
+    public static final String PART_TRANSITIONS_WRITTEN_BEHIND = "part-transitions-written-behind";
+    /**
+     * Parts ran a pass at every relayed start of their containers; since, the start of a pod's current
+     * container that the part has STARTING or READY, while it wants it running, wakes no pass.
+     */
+    public static final String PART_OWN_STARTS_QUIET = "part-own-starts-quiet";
     /** Parts waited the backoff base at a pod's first crash; since, the first crash in the stable window restarts at once. */
     public static final String PART_FIRST_RESTART_IMMEDIATE = "first-restart-immediate";
 

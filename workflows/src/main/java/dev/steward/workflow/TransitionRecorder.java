@@ -9,6 +9,7 @@ import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;
 
@@ -16,13 +17,31 @@ import org.slf4j.Logger;
  * Records transitions from workflow code. The id comes from the workflow's deterministic random,
  * so a retried recording activity carries the same id and records once.
  *
- * <p>A transition is written before the workflow goes on. When PostgreSQL does not take it within a
- * short first try, it is queued instead, and so is every later one until the queue is empty: a workflow
- * thread of its own writes them in the order they happened (retrying without a cap) while the workflow
- * goes on converging. {@link #flush()} waits for the queue before the workflow ends or continues as new.
- * Workflows started before the queue wait at each transition until it is written.
+ * <p>How a transition is written depends on when the workflow started ({@link Mode}): each one before
+ * the workflow goes on; or so, but queued when PostgreSQL does not take it within a short first try;
+ * or behind the workflow's back, in order, many in one write, while the workflow goes on acting on the
+ * engine ({@link #awaitWritten()} waits for them before the workflow tells anyone what they say).
+ * {@link #flush()} waits for every queued one before the workflow ends or continues as new.
  */
 public final class TransitionRecorder {
+
+    /** How transitions are written. */
+    public enum Mode {
+        /** Workflows started before the queue: each transition is written before the workflow goes on. */
+        EACH_WAITS,
+        /**
+         * Each is written before the workflow goes on; one PostgreSQL does not take within a short first
+         * try is queued, and so is every later one until the queue is empty: a workflow thread of its own
+         * writes them in the order they happened (retrying without a cap) while the workflow goes on.
+         */
+        QUEUES_WHILE_UNAVAILABLE,
+        /**
+         * Every transition is queued and the workflow goes on at once; a workflow thread of its own writes
+         * what is queued in one activity (one transaction), in order, so writing overlaps the engine calls
+         * and several transitions cost one round trip. Past a short first try it retries without a cap.
+         */
+        WRITES_BEHIND
+    }
 
     private static final Logger log = Workflow.getLogger(TransitionRecorder.class);
 
@@ -30,18 +49,37 @@ public final class TransitionRecorder {
     private final RecordingActivities firstTry =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.DATABASE_FIRST_TRY);
     private final UUID sessionId;
-    private final boolean queuesWhileUnavailable;
+    private final Mode mode;
     private final Deque<TransitionRecord> pending = new ArrayDeque<>();
     private boolean writing;
+    /** A write behind failed its first try: until it succeeds, {@link #awaitWritten()} does not wait. */
+    private boolean unavailable;
 
     /**
      * @param recording the recording activities, retried without a cap
      * @param queuesWhileUnavailable false for workflows started before the queue
      */
     public TransitionRecorder(RecordingActivities recording, UUID sessionId, boolean queuesWhileUnavailable) {
+        this(recording, sessionId, queuesWhileUnavailable ? Mode.QUEUES_WHILE_UNAVAILABLE : Mode.EACH_WAITS);
+    }
+
+    /** @param recording the recording activities, retried without a cap */
+    public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode) {
         this.recording = recording;
         this.sessionId = sessionId;
-        this.queuesWhileUnavailable = queuesWhileUnavailable;
+        this.mode = mode;
+    }
+
+    /**
+     * Writing behind, waits until every transition recorded so far is written, unless PostgreSQL did
+     * not take the last write at its first try: then the workflow goes on (as a queued transition lets
+     * it) and the writes follow once PostgreSQL is back. In the other modes every transition is written
+     * or queued by now: nothing to wait for.
+     */
+    public void awaitWritten() {
+        if (mode == Mode.WRITES_BEHIND) {
+            Workflow.await(() -> (pending.isEmpty() && !writing) || unavailable);
+        }
     }
 
     /** Waits until every queued transition is written. */
@@ -85,25 +123,30 @@ public final class TransitionRecorder {
     }
 
     private void write(TransitionRecord transition) {
-        if (!queuesWhileUnavailable) {
+        if (mode == Mode.EACH_WAITS) {
             recording.recordTransition(transition);
             return;
         }
-        if (pending.isEmpty() && !writing) {
+        if (mode == Mode.QUEUES_WHILE_UNAVAILABLE && pending.isEmpty() && !writing) {
             try {
                 firstTry.recordTransition(transition);
                 return;
-            } catch (ActivityFailure unavailable) {
-                log.warn("session {}: PostgreSQL did not take a transition ({}); queued, with those after it, while the"
-                        + " workflow goes on", sessionId, ActivityFailures.rootMessage(unavailable));
+            } catch (ActivityFailure failure) {
+                warnUnavailable(failure);
             }
         }
         pending.add(transition);
         if (!writing) {
             writing = true;
             // Detached: a workflow being cancelled still writes what happened to it.
-            Workflow.newDetachedCancellationScope(() -> Async.procedure(this::writePending)).run();
+            Workflow.newDetachedCancellationScope(() -> Async.procedure(
+                    mode == Mode.WRITES_BEHIND ? this::writeBehind : this::writePending)).run();
         }
+    }
+
+    private void warnUnavailable(ActivityFailure failure) {
+        log.warn("session {}: PostgreSQL did not take a transition ({}); queued, with those after it, while the"
+                + " workflow goes on", sessionId, ActivityFailures.rootMessage(failure));
     }
 
     private void writePending() {
@@ -120,5 +163,30 @@ public final class TransitionRecorder {
         }
         writing = false;
         log.info("session {}: PostgreSQL took every queued transition", sessionId);
+    }
+
+    /** Writes what is queued, all of it at a time, until nothing is. */
+    private void writeBehind() {
+        while (!pending.isEmpty()) {
+            List<TransitionRecord> batch = List.copyOf(pending);
+            try {
+                (unavailable ? recording : firstTry).recordTransitions(batch);
+                if (unavailable) {
+                    unavailable = false;
+                    log.info("session {}: PostgreSQL took every queued transition", sessionId);
+                }
+            } catch (ActivityFailure failure) {
+                if (!unavailable) {
+                    unavailable = true;
+                    warnUnavailable(failure);
+                    continue; // the same batch again, now retried without a cap
+                }
+                // Retries are uncapped: only a refusal ends them, and such records can never be written.
+                log.error("session {}: {} transitions from {} could not be recorded: {}", sessionId, batch.size(),
+                        batch.get(0).id(), ActivityFailures.rootMessage(failure));
+            }
+            batch.forEach(written -> pending.poll());
+        }
+        writing = false;
     }
 }

@@ -47,6 +47,7 @@ public class ReplayHistoryRecorder {
     public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
     public static final String LIMITS_HISTORY = "histories/part-limits-in-place.json";
     public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
+    public static final String WRITTEN_BEHIND_HISTORY = "histories/part-database-away-written-behind.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -92,6 +93,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(DATABASE_AWAY_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(WRITTEN_BEHIND_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(WRITTEN_BEHIND_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {

@@ -23,8 +23,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
@@ -46,6 +48,14 @@ final class BenchService implements AutoCloseable {
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final String floorQueue = "bench-floor-" + run;
     private final WorkerFactory floorWorkers;
+    /**
+     * Sessions being deleted at once by {@link #deleteAll}, until each is DELETED: more only make each
+     * session's workflow slower to take its DELETE, which the service then answers 503.
+     */
+    static final int DELETIONS_IN_FLIGHT = 50;
+    /** How long one session's DELETE is repeated while the service answers 503. */
+    private static final Duration DELETE_PATIENCE = Duration.ofMinutes(10);
+
     private final java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
 
     BenchService(Map<String, Object> settings) {
@@ -139,12 +149,7 @@ final class BenchService implements AutoCloseable {
                         + new String(response.body()));
             }
             refused.incrementAndGet();
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
+            pause(100);
         }
     }
 
@@ -161,17 +166,60 @@ final class BenchService implements AutoCloseable {
         return get(id).get("status").asText();
     }
 
-    /** Deletes a session; a DELETE is safe to repeat, so one that times out on a busy service is sent again. */
+    /**
+     * Deletes a session as a client would. A DELETE is safe to repeat: one that times out, or is
+     * answered 503 (the service busy, or the session's workflow did not take the change in time; it may
+     * still apply), is followed by a look at the session, and sent again unless the session wants
+     * DELETED by then, after a pause that doubles up to 5 s, for at most {@link #DELETE_PATIENCE}.
+     */
     void delete(UUID id) {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + DELETE_PATIENCE.toNanos();
+        long pause = 100;
+        while (true) {
+            String refused;
             try {
-                send("DELETE", "/api/v1/sessions/" + id, null, 0);
-                return;
-            } catch (IllegalStateException failed) {
-                if (attempt == 5) {
-                    throw failed;
+                HttpResponse<byte[]> response = exchange("DELETE", "/api/v1/sessions/" + id, null);
+                if (response.statusCode() == 202) {
+                    return;
                 }
+                refused = response.statusCode() + " " + new String(response.body());
+                if (response.statusCode() != 503) {
+                    throw new IllegalStateException("DELETE /api/v1/sessions/" + id + ": " + refused);
+                }
+            } catch (IllegalStateException timedOut) {
+                if (timedOut.getCause() == null) {
+                    throw timedOut;
+                }
+                refused = timedOut.getMessage();
             }
+            pause(pause);
+            if ("DELETED".equals(exchangeJson("/api/v1/sessions/" + id).path("desiredStatus").asText())) {
+                return; // the change applied after all
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("DELETE /api/v1/sessions/" + id + " not taken within " + DELETE_PATIENCE
+                        + ": " + refused);
+            }
+            pause = Math.min(pause * 2, 5_000);
+        }
+    }
+
+    /** A GET's JSON answer, whatever its status (an empty object when it has no body). */
+    private JsonNode exchangeJson(String path) {
+        HttpResponse<byte[]> response = exchange("GET", path, null);
+        try {
+            return response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + path + ": unreadable answer", e);
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 
@@ -193,11 +241,6 @@ final class BenchService implements AutoCloseable {
         return Instant.now();
     }
 
-    /** How many sessions of {@code owner} have {@code status}, in one query of the read model. */
-    long count(String owner, String status) {
-        return query("SELECT count(*) FROM sessions WHERE owner = ? AND status = ?", owner, status);
-    }
-
     long databaseBytes() {
         return query("SELECT pg_database_size(current_database())");
     }
@@ -210,11 +253,33 @@ final class BenchService implements AutoCloseable {
         return context.getBean(dev.steward.store.SessionRepository.class).findById(id).orElseThrow().createdAt();
     }
 
-    /** Deletes the sessions and waits until every one is DELETED (its containers gone). */
-    void deleteAll(String owner, List<UUID> ids, Duration within) {
-        ids.parallelStream().forEach(this::delete);
-        await(ids.size() + " sessions of " + owner + " DELETED", within, 250,
-                () -> count(owner, "DELETED") >= ids.size());
+    /**
+     * Deletes the sessions, at most {@link #DELETIONS_IN_FLIGHT} at a time not yet DELETED, and waits
+     * until every one is (its containers gone).
+     */
+    void deleteAll(List<UUID> ids, Duration within) throws Exception {
+        new SessionWave(this, "DELETED").run(ids.size(), DELETIONS_IN_FLIGHT, i -> {
+            delete(ids.get(i));
+            return ids.get(i);
+        }, within);
+    }
+
+    /** Which of the sessions have {@code status}, in one query of the read model. */
+    Set<UUID> withStatus(List<UUID> ids, String status) {
+        try (Connection c = connect();
+                PreparedStatement statement = c.prepareStatement("SELECT id FROM sessions WHERE status = ? AND id = ANY(?)")) {
+            statement.setString(1, status);
+            statement.setArray(2, c.createArrayOf("uuid", ids.toArray()));
+            Set<UUID> found = new HashSet<>();
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    found.add(result.getObject(1, UUID.class));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new IllegalStateException("sessions with status " + status, e);
+        }
     }
 
     static void await(String what, Duration within, long pollMillis, BooleanSupplier done) {
@@ -263,11 +328,7 @@ final class BenchService implements AutoCloseable {
     }
 
     private long query(String sql, String... args) {
-        // A plain connection of its own: the service's pool hands out connections within its transactions only.
-        try (Connection c = DriverManager.getConnection(context.getRequiredProperty("datasources.default.url", String.class),
-                context.getProperty("datasources.default.username", String.class).orElse(null),
-                context.getProperty("datasources.default.password", String.class).orElse(null));
-                PreparedStatement statement = c.prepareStatement(sql)) {
+        try (Connection c = connect(); PreparedStatement statement = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 statement.setString(i + 1, args[i]);
             }
@@ -278,6 +339,13 @@ final class BenchService implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
         }
+    }
+
+    /** A plain connection of its own: the service's pool hands out connections within its transactions only. */
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(context.getRequiredProperty("datasources.default.url", String.class),
+                context.getProperty("datasources.default.username", String.class).orElse(null),
+                context.getProperty("datasources.default.password", String.class).orElse(null));
     }
 
     @Override

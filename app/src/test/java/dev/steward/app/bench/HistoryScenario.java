@@ -34,7 +34,7 @@ final class HistoryScenario {
         this.report = report;
     }
 
-    void run(int restarts, Path out) throws IOException {
+    void run(int restarts, Path out) throws Exception {
         twoHourSession(out.resolve("history-2h.txt"));
         String owner = "bench-history-" + service.run();
         UUID id = service.create(Map.of("owner", owner,
@@ -50,7 +50,7 @@ final class HistoryScenario {
             });
         }
         List<Long> lengths = partRunLengths(service.temporal(), id);
-        service.deleteAll(owner, List.of(id), Duration.ofMinutes(5));
+        service.deleteAll(List.of(id), Duration.ofMinutes(5));
         long largest = lengths.stream().mapToLong(Long::longValue).max().orElseThrow();
         report.row(new BenchRow(5, "a part restarting its pod " + restarts + " times: runs, largest run",
                 lengths.size() + " runs, " + largest + " events", "-", "bounded by continue-as-new",

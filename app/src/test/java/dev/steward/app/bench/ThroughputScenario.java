@@ -49,7 +49,7 @@ final class ThroughputScenario {
     private CreatedSessions round(int concurrency) throws Exception {
         String owner = "bench-rate-" + concurrency + "-" + service.run() + "-" + System.nanoTime();
         CreatedSessions created = hollow.create(owner, concurrency, concurrency, Duration.ofMinutes(15));
-        service.deleteAll(owner, created.ids(), Duration.ofMinutes(15));
+        service.deleteAll(created.ids(), Duration.ofMinutes(15));
         return created;
     }
 

@@ -50,6 +50,7 @@ public final class HollowEngine implements AutoCloseable {
     private final List<HollowRoute> routes = routes();
     private final Map<String, HollowContainer> containers = new LinkedHashMap<>();
     private final Map<String, HollowContainer> byName = new HashMap<>();
+    private final HollowIndex index = new HollowIndex();
     private final Map<String, String> execs = new ConcurrentHashMap<>();
     private final Map<String, HollowNetwork> networks = new LinkedHashMap<>();
     private final Map<String, HollowVolume> volumes = new LinkedHashMap<>();
@@ -205,6 +206,7 @@ public final class HollowEngine implements AutoCloseable {
                     strings(endpoint, "Aliases"), mountedVolumes(strings(hostConfig, "Binds")));
             containers.put(created.id, created);
             byName.put(created.name, created);
+            index.add(created);
             publish(created, "create");
         }
         call.json(201, Map.of("Id", created.id, "Warnings", List.of()));
@@ -214,7 +216,7 @@ public final class HollowEngine implements AutoCloseable {
         Map<String, List<String>> filters = call.filters();
         List<Map<String, Object>> listed = new ArrayList<>();
         synchronized (this) {
-            for (HollowContainer c : containers.values()) {
+            for (HollowContainer c : index.matchable(filters, containers.values())) {
                 if ((c.running || call.flag("all")) && matches(c.labels, filters)) {
                     listed.add(c.summary());
                 }
@@ -310,6 +312,7 @@ public final class HollowEngine implements AutoCloseable {
             }
             containers.remove(c.id);
             byName.remove(c.name);
+            index.remove(c);
             publish(c, "destroy");
         }
         call.empty(204);
@@ -533,7 +536,7 @@ public final class HollowEngine implements AutoCloseable {
     }
 
     private List<HollowContainer> attached(HollowNetwork n) {
-        return containers.values().stream().filter(c -> c.network.equals(n.name())).toList();
+        return List.copyOf(index.onNetwork(n.name()));
     }
 
     private HollowNetwork findNetwork(String idOrName) {

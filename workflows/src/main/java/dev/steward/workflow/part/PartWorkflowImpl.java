@@ -15,6 +15,7 @@ import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
+import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
@@ -65,8 +66,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         } else {
             state.takeInput(input);
         }
-        recorder = new TransitionRecorder(recording, state.sessionId,
-                Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
+        recorder = new TransitionRecorder(recording, state.sessionId, recorderMode());
         state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
                 == Workflow.DEFAULT_VERSION;
         state.failsOnUnreachableEngine =
@@ -153,7 +153,24 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void containerEvent(ContainerEvent event) {
         log.debug("part {}: {} of container {} (pod {})", state.name, event.action(), event.containerId(), event.pod());
-        state.wake = true;
+        if (!startedByThePart(event)) {
+            state.wake = true;
+        }
+    }
+
+    /**
+     * The start of a pod's current container while the part wants it running and has it STARTING or
+     * READY: the part's own start, which asks for no pass of its own (each new pod's start would
+     * otherwise cost its part a listing and a pass that finds nothing to do).
+     */
+    private boolean startedByThePart(ContainerEvent event) {
+        if (!"start".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = state.pods.get(event.pod());
+        return pod != null && event.containerId().equals(pod.containerId())
+                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY)
+                && Workflow.getVersion(ChangeIds.PART_OWN_STARTS_QUIET, Workflow.DEFAULT_VERSION, 1) == 1;
     }
 
     @Override
@@ -192,6 +209,14 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public PartView view() {
         return state.view();
+    }
+
+    private static TransitionRecorder.Mode recorderMode() {
+        if (Workflow.getVersion(ChangeIds.PART_TRANSITIONS_WRITTEN_BEHIND, Workflow.DEFAULT_VERSION, 1) == 1) {
+            return TransitionRecorder.Mode.WRITES_BEHIND;
+        }
+        return Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1
+                ? TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE : TransitionRecorder.Mode.EACH_WAITS;
     }
 
     /**
@@ -355,6 +380,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         state.status = status;
         state.reason = reason;
         state.message = message;
+        // The session records what the part reports: the part's own transitions are written first.
+        recorder.awaitWritten();
         sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
     }
 }

@@ -44,7 +44,11 @@ class PartContinueAsNewTest {
         for (WorkflowExecutionHistory run : runs) {
             assertTrue(run.getEvents().size() <= HISTORY_LIMIT + ONE_PASS, "a run of " + run.getEvents().size() + " events");
         }
-        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, runs.getLast().getLastEvent().getEventType());
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, runs.getLast().getLastEvent().getEventType(),
+                () -> runs.getLast().getEvents().stream().skip(Math.max(0, runs.getLast().getEvents().size() - 25))
+                        .map(e -> e.getEventType().name() + (e.hasActivityTaskScheduledEventAttributes()
+                                ? "(" + e.getActivityTaskScheduledEventAttributes().getActivityType().getName() + ")" : ""))
+                        .toList().toString());
 
         List<TransitionRecord> pod = sandbox.recording().podTransitions(id, "web", "app");
         assertEquals(pod.size(), pod.stream().map(TransitionRecord::id).distinct().count(), "each transition recorded once");

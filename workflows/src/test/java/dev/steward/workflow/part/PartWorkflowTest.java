@@ -25,6 +25,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.SpecHash;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
 import dev.steward.workflow.HistoryEvents;
@@ -35,7 +36,9 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
+import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.failure.CanceledFailure;
+import io.temporal.testing.WorkflowReplayer;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -73,10 +76,14 @@ class PartWorkflowTest {
         // Non-retryable: one attempt, no retries.
         String brokenName = ContainerNames.of(sessionId, "web", "broken", SpecHash.of(spec.pods().get(0)));
         assertEquals(1, engine.ensureCalls(brokenName));
+        // Written behind the pass: recorded moments after the view shows them.
+        List<TransitionRecord> partRecorded = Eventually.await("the part's FAILED recorded",
+                () -> recording.partTransitions(sessionId, "web"),
+                recorded -> !recorded.isEmpty() && "FAILED".equals(recorded.getLast().to()));
         TransitionRecord lastOfBroken = recording.podTransitions(sessionId, "web", "broken").getLast();
         assertEquals("FAILED", lastOfBroken.to());
         assertEquals("InvalidSpec", lastOfBroken.reason());
-        assertEquals("FAILED", recording.partTransitions(sessionId, "web").getLast().to());
+        assertEquals("FAILED", partRecorded.getLast().to());
     }
 
     @Test
@@ -121,8 +128,9 @@ class PartWorkflowTest {
         assertNotEquals(appBefore, recreated.id());
         assertEquals(cacheBefore, pod(repaired, "cache").containerId(), "the untouched pod keeps its container");
         assertEquals(PartStatus.READY, repaired.status());
+        // The part writes its transitions behind its pass: the last is recorded moments after the view shows it.
         assertEquals(List.of("CREATING", "STARTING", "READY", "CREATING", "STARTING", "READY"),
-                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+                Eventually.await("app's transitions recorded", () -> podStatuses("app"), statuses -> statuses.size() >= 6));
     }
 
     @Test
@@ -154,6 +162,7 @@ class PartWorkflowTest {
     void aCrashWhilePostgresIsAwayIsRepairedAtOnceAndRecordedInOrderOnceItIsBack() {
         PartWorkflow part = start(TestSessions.part("web", "app"));
         String first = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+        Eventually.await("app READY recorded", () -> podStatuses("app"), statuses -> statuses.contains("READY"));
         int recordedBefore = recording.podTransitions(sessionId, "web", "app").size();
 
         recording.goAway();
@@ -217,9 +226,46 @@ class PartWorkflowTest {
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
     }
 
+    @Test
+    void theStartOfItsOwnRunningContainerAsksForNoPassButItsDeathDoes() throws Exception {
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        String container = pod(awaitStatus(part, PartStatus.READY), "app").containerId();
+
+        part.containerEvent(new ContainerEvent(container, "app", "start", null, 0));
+
+        String workflowId = WorkflowIds.part(sessionId, "web");
+        List<HistoryEvent> events = Eventually.await("the start handled",
+                () -> sandbox.client().fetchHistory(workflowId).getEvents(),
+                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
+        int started = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
+        assertFalse(HistoryEvents.anyAfter(events, started, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+                "the part's own start started a pass");
+
+        engine.exit(container, 1, false);
+        part.containerEvent(new ContainerEvent(container, "app", "die", 1, 0));
+        PodView restarted = pod(Eventually.await("app restarted", part::view,
+                view -> pod(view, "app").restarts() == 1 && pod(view, "app").status() == PodStatus.READY), "app");
+        assertEquals(container, restarted.containerId());
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+        // The quiet start took the new branch (its marker is in the history), and the history replays.
+        WorkflowExecutionHistory history = sandbox.client().fetchHistory(workflowId);
+        assertTrue(history.getEvents().stream().filter(HistoryEvent::hasMarkerRecordedEventAttributes)
+                .flatMap(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().values().stream())
+                .flatMap(details -> details.getPayloadsList().stream())
+                .anyMatch(payload -> payload.getData().toStringUtf8().contains(ChangeIds.PART_OWN_STARTS_QUIET)));
+        WorkflowReplayer.replayWorkflowExecution(history, PartWorkflowImpl.class);
+    }
+
     // ---- helpers
 
     private PartWorkflow start(PartSpec spec) {
         return sandbox.startPart(sessionId, spec, ReconcileSettings.DEFAULTS);
+    }
+
+    /** The statuses the pod's recorded transitions went to, in order. */
+    private List<String> podStatuses(String pod) {
+        return recording.podTransitions(sessionId, "web", pod).stream().map(TransitionRecord::to).toList();
     }
 }

@@ -215,7 +215,10 @@ class PodPlacementTest {
         PartView before = awaitReady(part);
         Set<String> onB = before.pods().stream().filter(p -> p.host().equals("b")).map(PodView::name)
                 .collect(Collectors.toSet());
-        int partTransitionsBefore = recording.partTransitions(sessionId, "web").size();
+        // The part writes its transitions behind its pass: READY is recorded moments after the view shows it.
+        int partTransitionsBefore = Eventually.await("the part's READY recorded",
+                () -> recording.partTransitions(sessionId, "web"),
+                recorded -> !recorded.isEmpty() && "READY".equals(recorded.getLast().to())).size();
         journal.clear();
 
         hostStopsTakingPods(part, "b", HostStatus.DRAINING, "host draining");

@@ -53,8 +53,10 @@ class PodReplicasTest {
                 .map(c -> c.label(StewardLabels.POD)).sorted().toList(), "the dropped replicas' containers are gone");
         assertEquals(List.of("app-2@local", "app-3@local", "app-4@local"),
                 sandbox.placement().released().stream().sorted().toList(), "their room was given back, theirs alone");
-        List<TransitionRecord> removed = sandbox.recording().transitions().stream()
-                .filter(t -> "REMOVED".equals(t.to())).toList();
+        // Written behind the pass: recorded moments after the view shows the pods gone.
+        List<TransitionRecord> removed = Eventually.await("the dropped replicas' removal recorded",
+                () -> sandbox.recording().transitions().stream().filter(t -> "REMOVED".equals(t.to())).toList(),
+                recorded -> recorded.size() >= 3);
         assertEquals(List.of("app-2", "app-3", "app-4"), removed.stream().map(TransitionRecord::pod).sorted().toList());
         assertTrue(removed.stream().allMatch(t -> Reason.SCALED_DOWN.code().equals(t.reason()) && t.generation() == 3),
                 removed.toString());
