@@ -212,13 +212,7 @@ class PartWorkflowTest {
 
         part.setDesiredStatus(new DesiredChange(DesiredStatus.RUNNING, 2));
 
-        String workflowId = WorkflowIds.part(sessionId, "web");
-        List<HistoryEvent> events = Eventually.await("the stale signal handled",
-                () -> sandbox.client().fetchHistory(workflowId).getEvents(),
-                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
-        int staleSignal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
-        assertFalse(HistoryEvents.anyAfter(events, staleSignal, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
-                "a stale desired status started a reconcile pass");
+        assertNoPassAfterTheLastSignal("a stale desired status started a reconcile pass");
         assertEquals(PartStatus.STOPPED, part.view().status());
         assertEquals(List.of(), engine.containersOf(sessionId));
 
@@ -233,13 +227,7 @@ class PartWorkflowTest {
 
         part.containerEvent(new ContainerEvent(container, "app", "start", null, 0));
 
-        String workflowId = WorkflowIds.part(sessionId, "web");
-        List<HistoryEvent> events = Eventually.await("the start handled",
-                () -> sandbox.client().fetchHistory(workflowId).getEvents(),
-                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
-        int started = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
-        assertFalse(HistoryEvents.anyAfter(events, started, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
-                "the part's own start started a pass");
+        assertNoPassAfterTheLastSignal("the part's own start started a pass");
 
         engine.exit(container, 1, false);
         part.containerEvent(new ContainerEvent(container, "app", "die", 1, 0));
@@ -250,7 +238,7 @@ class PartWorkflowTest {
         part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
         assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         // The quiet start took the new branch (its marker is in the history), and the history replays.
-        WorkflowExecutionHistory history = sandbox.client().fetchHistory(workflowId);
+        WorkflowExecutionHistory history = sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web"));
         assertTrue(history.getEvents().stream().filter(HistoryEvent::hasMarkerRecordedEventAttributes)
                 .flatMap(e -> e.getMarkerRecordedEventAttributes().getDetailsMap().values().stream())
                 .flatMap(details -> details.getPayloadsList().stream())
@@ -267,5 +255,14 @@ class PartWorkflowTest {
     /** The statuses the pod's recorded transitions went to, in order. */
     private List<String> podStatuses(String pod) {
         return recording.podTransitions(sessionId, "web", pod).stream().map(TransitionRecord::to).toList();
+    }
+
+    /** Once part web has handled its last signal, no activity was scheduled after it: no pass ran. */
+    private void assertNoPassAfterTheLastSignal(String message) {
+        List<HistoryEvent> events = Eventually.await("the last signal handled",
+                () -> sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web")).getEvents(),
+                e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
+        int signal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
+        assertFalse(HistoryEvents.anyAfter(events, signal, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED), message);
     }
 }
