@@ -80,4 +80,15 @@ public class HostActivitiesImpl implements HostActivities {
         }
         return told;
     }
+
+    @Override
+    public int wakeParts(String hostName) {
+        int asked = 0;
+        for (PartKey part : placements.livePartsOn(hostName)) {
+            if (parts.reconcileNow(part.sessionId(), part.partName())) {
+                asked++;
+            }
+        }
+        return asked;
+    }
 }

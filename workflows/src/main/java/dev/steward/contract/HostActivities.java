@@ -33,4 +33,13 @@ public interface HostActivities {
      * @return how many parts were told
      */
     int notifyParts(HostNotice notice);
+
+    /**
+     * Asks every live part with a pod placed on {@code hostName} for a pass, as an engine event does;
+     * asking twice changes nothing. A host that has just turned UNREACHABLE asks, so its pods are
+     * UNKNOWN while it is away, not only once it is lost.
+     *
+     * @return how many parts were asked
+     */
+    int wakeParts(String hostName);
 }

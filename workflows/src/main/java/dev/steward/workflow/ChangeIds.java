@@ -102,5 +102,11 @@ public final class ChangeIds {
     /** Host workflows only relayed and resynced the service's own engine before they probed hosts. */
     public static final String HOST_PROBING = "probing-hosts";
 
+    /**
+     * Host workflows told their parts nothing until an unreachable host was lost; since, a host that
+     * turns UNREACHABLE asks its parts for a pass, which finds the engine away and shows the pods UNKNOWN.
+     */
+    public static final String HOST_WAKES_PARTS_WHEN_UNREACHABLE = "host-wakes-parts-when-unreachable";
+
     private ChangeIds() {}
 }

@@ -4,6 +4,7 @@ import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostProbe;
 import dev.steward.contract.HostStatusChange;
 import dev.steward.contract.PlacementActivities;
+import dev.steward.model.HostStatus;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
@@ -67,6 +68,10 @@ public class HostWorkflowImpl implements HostWorkflow {
             HostPlan plan = manager.plan(new HostObservation(input.host(), watch, change.to(), probe.reachable(),
                     Workflow.currentTimeMillis(), settings.lostAfter(), nextResync));
             watch = tell(input.host(), plan);
+            if (change.to() == HostStatus.UNREACHABLE && change.from() != HostStatus.UNREACHABLE
+                    && Workflow.getVersion(ChangeIds.HOST_WAKES_PARTS_WHEN_UNREACHABLE, Workflow.DEFAULT_VERSION, 1) == 1) {
+                wakeParts(input.host());
+            }
             if (plan.wakeUnschedulable()) {
                 wakeUnschedulable(input.host());
             }
@@ -93,6 +98,16 @@ public class HostWorkflowImpl implements HostWorkflow {
         } catch (ActivityFailure failure) {
             log.warn("host {}: telling its parts failed, the next probe tries again: {}", host, failure.getMessage());
             return plan.watchIfUntold();
+        }
+    }
+
+    /** Its parts look at their pods now: a pass finds the engine away and shows them UNKNOWN. */
+    private void wakeParts(String host) {
+        try {
+            log.info("host {}: unreachable; asked {} parts to look at their pods", host, health.wakeParts(host));
+        } catch (ActivityFailure failure) {
+            // Each part still finds the engine away on its next pass, whatever asks for it.
+            log.warn("host {}: asking its parts to look at their pods failed: {}", host, failure.getMessage());
         }
     }
 

@@ -64,6 +64,7 @@ class HostWorkflowTest {
         assertTrue(resyncs >= HostWorkflowImpl.PASSES_PER_RUN + 1 && resyncs <= intervals + 1,
                 "one resync per 10 s interval, across the continue-as-new: " + resyncs + " in " + intervals);
         assertEquals(List.of(), host.told, "a host that stays READY tells its parts nothing");
+        assertEquals(List.of(), host.woken, "nor asks them for a pass");
         assertEquals(1, placement.wakes(), "waiting pods are woken once, when the host first became READY");
     }
 
@@ -74,6 +75,7 @@ class HostWorkflowTest {
         // Two failed probes make it UNREACHABLE (20 s); the grace period runs from there.
         testEnv.sleep(Duration.ofSeconds(20).plus(LOST_AFTER).minusSeconds(15));
         assertEquals(List.of(), host.told, "nothing is told within the grace period");
+        assertEquals(List.of(HOST), host.woken, "its parts were asked once to look at their pods as it turned UNREACHABLE");
 
         testEnv.sleep(Duration.ofSeconds(30));
         assertEquals(List.of(HostStatus.UNREACHABLE), statusesTold(), "told once the host was lost");

@@ -26,6 +26,8 @@ public final class ScriptedHost implements HostActivities {
     final AtomicInteger probes = new AtomicInteger();
     private HostState state = new HostState(HostStatus.UNKNOWN, true, false, 0, false);
     public final List<HostNotice> told = new CopyOnWriteArrayList<>();
+    /** The hosts whose parts were asked for a pass, in order. */
+    public final List<String> woken = new CopyOnWriteArrayList<>();
 
     @Override
     public HostProbe probe(String hostName) {
@@ -55,6 +57,12 @@ public final class ScriptedHost implements HostActivities {
             throw ApplicationFailure.newNonRetryableFailure("signalling the parts failed", "Unavailable");
         }
         told.add(notice);
+        return 1;
+    }
+
+    @Override
+    public int wakeParts(String hostName) {
+        woken.add(hostName);
         return 1;
     }
 }
