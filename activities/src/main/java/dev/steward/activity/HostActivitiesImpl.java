@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * {@link HostActivities} on the {@link EngineRegistry}'s probe clients and the {@link HostStore};
@@ -72,23 +73,22 @@ public class HostActivitiesImpl implements HostActivities {
 
     @Override
     public int notifyParts(HostNotice notice) {
-        int told = 0;
-        for (PartKey part : placements.livePartsOn(notice.host())) {
-            if (parts.hostChanged(part.sessionId(), part.partName(), notice)) {
-                told++;
-            }
-        }
-        return told;
+        return signalLivePartsOn(notice.host(), part -> parts.hostChanged(part.sessionId(), part.partName(), notice));
     }
 
     @Override
     public int wakeParts(String hostName) {
-        int asked = 0;
-        for (PartKey part : placements.livePartsOn(hostName)) {
-            if (parts.reconcileNow(part.sessionId(), part.partName())) {
-                asked++;
+        return signalLivePartsOn(hostName, part -> parts.reconcileNow(part.sessionId(), part.partName()));
+    }
+
+    /** @return how many of the live parts with a pod placed on {@code host} took the signal */
+    private int signalLivePartsOn(String host, Predicate<PartKey> signal) {
+        int signalled = 0;
+        for (PartKey part : placements.livePartsOn(host)) {
+            if (signal.test(part)) {
+                signalled++;
             }
         }
-        return asked;
+        return signalled;
     }
 }
