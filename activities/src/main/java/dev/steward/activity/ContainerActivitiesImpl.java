@@ -180,6 +180,9 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         } catch (NotModifiedException alreadyRunning) {
             LOG.debug("container {} already runs", containerId);
         } catch (InternalServerErrorException e) {
+            if (SessionNetworks.isNetworkMissing(e)) {
+                throw networkMadeAgain(containerId, e);
+            }
             if (!isHostPortTaken(e)) {
                 throw e;
             }
@@ -379,6 +382,19 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                 throw new IllegalStateException("interrupted while waiting for container " + name, e);
             }
         }
+    }
+
+    /**
+     * Podman joins a container to its network only when it starts, so the removal of the session's last
+     * other container (or a refused one) may take the network while this one waits to start. The network
+     * is made again under its name; the activity's retry starts the container.
+     */
+    private IllegalStateException networkMadeAgain(String containerId, DockerException missing) {
+        ContainerState container = inspect(containerId);
+        networks.ensure(container.label(StewardLabels.SESSION), container.label(StewardLabels.DEPLOYMENT));
+        LOG.warn("the network of container {} was removed before it started; made again", containerId);
+        return new IllegalStateException("the network of container " + containerId + " was removed before it started",
+                missing);
     }
 
     /** The engine refused the spec: no container will use the session network this call ensured. */
