@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.HealthApi.Health;
+import dev.steward.temporal.LocalTemporalServer;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.runtime.server.EmbeddedServer;
-import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ class HealthIT {
             Health noTemporal = awaitReadiness(health, "DOWN");
             assertEquals("DOWN", noTemporal.status("temporal"), noTemporal.toString());
             assertLive(health);
-            temporal = TestServer.createPortBoundServer(temporalPort, true);
+            temporal = LocalTemporalServer.start(temporalPort);
             Health ready = awaitReadiness(health, "UP");
             assertTrue(ready.reason("temporal").contains("search attributes registered"), ready.toString());
             READINESS_CHECKS.forEach(check -> {
@@ -74,7 +74,7 @@ class HealthIT {
             Health temporalGone = awaitReadiness(health, "DOWN");
             assertEquals("DOWN", temporalGone.status("temporal"), temporalGone.toString());
             assertLive(health);
-            temporal = TestServer.createPortBoundServer(temporalPort, true);
+            temporal = LocalTemporalServer.start(temporalPort);
             awaitReadiness(health, "UP");
             assertLive(health);
         } finally {

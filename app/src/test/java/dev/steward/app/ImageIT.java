@@ -3,7 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.temporal.testserver.TestServer;
+import dev.steward.temporal.LocalTemporalServer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,7 +58,7 @@ class ImageIT {
         PodmanApiService engine = PodmanApiService.ownBesideOnTcp(HostApi.firstEngine(),
                 Files.createTempDirectory("steward-image-engine"), Ports.free());
         engine.start();
-        Closeable temporal = TestServer.createPortBoundServer(temporalPort, true);
+        Closeable temporal = LocalTemporalServer.start(temporalPort);
         try (OwnDatabase database = OwnDatabase.create("image")) {
             command(podman, "podman", "run", "-d", "--name", container, "--network", "host",
                     "--read-only", "--tmpfs", "/tmp", "--memory", "1g",

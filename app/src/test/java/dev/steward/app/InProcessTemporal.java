@@ -3,10 +3,10 @@ package dev.steward.app;
 import dev.steward.app.temporal.TemporalFactory;
 import dev.steward.config.TemporalConfig;
 import dev.steward.config.TemporalTlsConfig;
+import dev.steward.temporal.LocalTemporalServer;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Replaces;
-import io.temporal.testserver.TestServer;
 import jakarta.inject.Singleton;
 import java.io.Closeable;
 
@@ -25,7 +25,7 @@ public class InProcessTemporal {
             return TemporalFactory.cluster(config, tls);
         }
         int port = Ports.free();
-        Closeable server = TestServer.createPortBoundServer(port, true);
+        Closeable server = LocalTemporalServer.start(port);
         return new TemporalFactory.TemporalEndpoint(server, "127.0.0.1:" + port);
     }
 }

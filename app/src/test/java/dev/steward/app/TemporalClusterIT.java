@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionStatus;
+import dev.steward.temporal.LocalTemporalServer;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;
@@ -12,7 +13,6 @@ import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
-import io.temporal.testserver.TestServer;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
@@ -27,7 +27,7 @@ class TemporalClusterIT {
     void sessionWorkflowRunsOnTheConfiguredCluster() throws IOException {
         int port = Ports.free();
         // The service closes before the cluster it uses, as in a real deployment.
-        try (Closeable cluster = TestServer.createPortBoundServer(port, true);
+        try (Closeable cluster = LocalTemporalServer.start(port);
                 EmbeddedServer service = ApplicationContext.run(EmbeddedServer.class,
                         Map.of("temporal.target", "127.0.0.1:" + port), Environment.TEST);
                 HttpClient client = service.getApplicationContext().createBean(HttpClient.class, service.getURL())) {
