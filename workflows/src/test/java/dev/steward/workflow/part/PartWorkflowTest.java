@@ -3,7 +3,6 @@ package dev.steward.workflow.part;
 import static dev.steward.workflow.part.PartViews.awaitStatus;
 import static dev.steward.workflow.part.PartViews.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -257,12 +256,20 @@ class PartWorkflowTest {
         return recording.podTransitions(sessionId, "web", pod).stream().map(TransitionRecord::to).toList();
     }
 
-    /** Once part web has handled its last signal, no activity was scheduled after it: no pass ran. */
+    /**
+     * Once part web has handled its last signal, no activity but the written-behind transitions of
+     * earlier passes (a flush may still be due when the signal comes) was scheduled after it: no pass ran.
+     */
     private void assertNoPassAfterTheLastSignal(String message) {
         List<HistoryEvent> events = Eventually.await("the last signal handled",
                 () -> sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web")).getEvents(),
                 e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
         int signal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
-        assertFalse(HistoryEvents.anyAfter(events, signal, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED), message);
+        List<String> scheduled = events.subList(signal + 1, events.size()).stream()
+                .filter(HistoryEvent::hasActivityTaskScheduledEventAttributes)
+                .map(e -> e.getActivityTaskScheduledEventAttributes().getActivityType().getName())
+                .filter(type -> !type.equals("RecordTransitions"))
+                .toList();
+        assertEquals(List.of(), scheduled, message);
     }
 }
