@@ -4,7 +4,9 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Questions tests ask of a workflow's history. */
 public final class HistoryEvents {
@@ -29,6 +31,26 @@ public final class HistoryEvents {
     public static boolean handledLast(List<HistoryEvent> events, EventType type) {
         int last = lastIndexOf(events, type);
         return last >= 0 && anyAfter(events, last, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+    }
+
+    /**
+     * Whether the workflow is idle: its last workflow task completed and every activity it scheduled
+     * has closed, so nothing it started before can still schedule work.
+     */
+    public static boolean idle(List<HistoryEvent> events) {
+        Set<Long> open = new HashSet<>();
+        for (HistoryEvent e : events) {
+            switch (e.getEventType()) {
+                case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> open.add(e.getEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> open.remove(e.getActivityTaskCompletedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_FAILED -> open.remove(e.getActivityTaskFailedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT -> open.remove(e.getActivityTaskTimedOutEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_CANCELED -> open.remove(e.getActivityTaskCanceledEventAttributes().getScheduledEventId());
+                default -> { }
+            }
+        }
+        return open.isEmpty() && !events.isEmpty()
+                && events.getLast().getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
     }
 
     public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {

@@ -208,6 +208,7 @@ class PartWorkflowTest {
         awaitStatus(part, PartStatus.READY);
         part.setDesiredStatus(new DesiredChange(DesiredStatus.STOPPED, 3));
         awaitStatus(part, PartStatus.STOPPED);
+        awaitIdle();
 
         part.setDesiredStatus(new DesiredChange(DesiredStatus.RUNNING, 2));
 
@@ -257,12 +258,19 @@ class PartWorkflowTest {
     }
 
     /**
-     * Once part web has handled its last signal, no activity but the written-behind transitions of
-     * earlier passes (a flush may still be due when the signal comes) was scheduled after it: no pass ran.
+     * Waits until part web is idle: its status shows before the pass that set it has ended (its
+     * transitions are written behind), and what that pass still schedules is no pass of a later signal.
+     */
+    private void awaitIdle() {
+        Eventually.await("part web idle", this::partHistory, HistoryEvents::idle);
+    }
+
+    /**
+     * Once part web has handled its last signal, no activity was scheduled after it but the written-behind
+     * transitions of an earlier pass (a flush may still be due when the signal comes): no pass ran.
      */
     private void assertNoPassAfterTheLastSignal(String message) {
-        List<HistoryEvent> events = Eventually.await("the last signal handled",
-                () -> sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web")).getEvents(),
+        List<HistoryEvent> events = Eventually.await("the last signal handled", this::partHistory,
                 e -> HistoryEvents.handledLast(e, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED));
         int signal = HistoryEvents.lastIndexOf(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED);
         List<String> scheduled = events.subList(signal + 1, events.size()).stream()
@@ -271,5 +279,9 @@ class PartWorkflowTest {
                 .filter(type -> !type.equals("RecordTransitions"))
                 .toList();
         assertEquals(List.of(), scheduled, message);
+    }
+
+    private List<HistoryEvent> partHistory() {
+        return sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web")).getEvents();
     }
 }
