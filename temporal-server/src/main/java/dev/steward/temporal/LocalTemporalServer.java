@@ -33,7 +33,7 @@ public final class LocalTemporalServer implements Closeable {
         this.server = server;
     }
 
-    /** Starts a server on 127.0.0.1:{@code port} (all interfaces, as the test server does). */
+    /** Starts a server on {@code port}, on every interface, as the stock test server does. */
     public static LocalTemporalServer start(int port) {
         TestServicesStarter services = new TestServicesStarter(true, 0);
         dropTimerLockDiagnostics(services);
