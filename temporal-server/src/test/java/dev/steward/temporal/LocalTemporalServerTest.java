@@ -36,7 +36,7 @@ class LocalTemporalServerTest {
         int port = freePort();
         try (LocalTemporalServer server = LocalTemporalServer.start(port)) {
             runWorkflows(port);
-            assertEquals(0, lockEvents(starterOf(server, LocalTemporalServer.class)).size());
+            assertEquals(0, lockEvents(starterOf(server, "services")).size());
         }
     }
 
@@ -44,10 +44,10 @@ class LocalTemporalServerTest {
     void theStockServerKeepsAnEntryPerLockChange() throws Exception {
         int port = freePort();
         try (Closeable server = TestServer.createPortBoundServer(port, true)) {
-            int before = lockEvents(starterOf(server, server.getClass())).size();
+            int before = lockEvents(starterOf(server, "testServicesStarter")).size();
             runWorkflows(port);
             // At least one lock and one unlock per workflow task and activity task, never removed.
-            int kept = lockEvents(starterOf(server, server.getClass())).size() - before;
+            int kept = lockEvents(starterOf(server, "testServicesStarter")).size() - before;
             assertTrue(kept >= 4 * WORKFLOWS, "the stock server kept " + kept + " lock events for "
                     + WORKFLOWS + " workflows; if it keeps none, LocalTemporalServer's workaround can go");
         }
@@ -75,15 +75,8 @@ class LocalTemporalServerTest {
         }
     }
 
-    private static TestServicesStarter starterOf(Object server, Class<?> type) throws ReflectiveOperationException {
-        for (String name : List.of("services", "testServicesStarter")) {
-            try {
-                return (TestServicesStarter) accessible(type.getDeclaredField(name)).get(server);
-            } catch (NoSuchFieldException tryNext) {
-                // the other class names its starter differently
-            }
-        }
-        throw new NoSuchFieldException("no services starter in " + type);
+    private static TestServicesStarter starterOf(Object server, String field) throws ReflectiveOperationException {
+        return (TestServicesStarter) accessible(server.getClass().getDeclaredField(field)).get(server);
     }
 
     private static List<?> lockEvents(TestServicesStarter starter) throws ReflectiveOperationException {
