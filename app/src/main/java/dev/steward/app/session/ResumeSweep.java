@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * At startup and then every {@code steward.resume.interval}: every session that has not ended and every
- * registered host whose workflow is missing from Temporal gets a new run from its rows. Temporal's test
- * server forgets everything when it stops; a cluster can lose a namespace; a workflow can be terminated
- * by hand. Runs in worker processes; more than one at a time is harmless (a start Temporal has seen is
- * refused, and left alone).
+ * registered host whose workflow is missing from Temporal gets a new run from its rows. A last resort:
+ * Temporal keeps its history across restarts, but a server without persistence or a lost namespace
+ * forgets everything, and a workflow can be terminated by hand. Runs in worker processes; more than one
+ * at a time is harmless (a start Temporal has seen is refused, and left alone).
  */
 @Context
 @Requires(property = "steward.worker.enabled", notEquals = "false")
@@ -76,7 +76,9 @@ public class ResumeSweep {
             int resumed = sweep();
             failures.succeeded(SWEEPING);
             if (resumed > 0) {
-                LOG.info("{} workflows missing from Temporal were started again from the read model", resumed);
+                LOG.warn("{} workflows were missing from Temporal and were started again from PostgreSQL: Temporal"
+                        + " lost its data (a server without persistence, a restored or deleted namespace), or a"
+                        + " workflow was terminated by hand", resumed);
             }
         } catch (RuntimeException e) {
             // Temporal or PostgreSQL out of reach: the next sweep tries again.
