@@ -1,6 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.config.ResumeConfig;
 import dev.steward.store.HostRow;
@@ -40,11 +41,14 @@ public class ResumeSweep {
     private final HostStore hosts;
     private final HostWorkflows hostWorkflows;
     private final ResumeConfig config;
+    private final NamespaceRegistration namespace;
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     private final ScheduledFuture<?> sweeping;
 
     public ResumeSweep(SessionRepository sessions, SessionResume resume, HostStore hosts, HostWorkflows hostWorkflows,
-            ResumeConfig config, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+            NamespaceRegistration namespace, ResumeConfig config,
+            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+        this.namespace = namespace;
         this.sessions = sessions;
         this.resume = resume;
         this.hosts = hosts;
@@ -55,6 +59,8 @@ public class ResumeSweep {
 
     /** @return how many workflows were started again */
     public int sweep() {
+        // A Temporal that lost its data lost the namespace too: nothing runs, or is found, until it is back.
+        namespace.ensure();
         int resumed = 0;
         for (HostRow host : hosts.list()) {
             if (WorkflowPresence.missing(hostWorkflows.status(host.name()))) {

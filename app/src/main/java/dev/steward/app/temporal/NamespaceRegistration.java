@@ -52,7 +52,6 @@ public class NamespaceRegistration {
     private final String namespace;
     private final Duration retention;
     private final BackgroundRetry registration;
-    private volatile boolean namespaceUsable;
 
     public NamespaceRegistration(WorkflowClient client, RetentionConfig retention,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
@@ -78,8 +77,8 @@ public class NamespaceRegistration {
     }
 
     /**
-     * Registers the namespace and the attributes now if Temporal lacks them, as before resuming workflows
-     * on a Temporal that may have lost them with everything else. Throws what Temporal threw.
+     * Registers the namespace and the attributes now if Temporal lacks them, as before looking for
+     * workflows a Temporal may have lost with everything else. Throws what Temporal threw.
      */
     public void ensure() {
         ensureNamespace();
@@ -91,9 +90,6 @@ public class NamespaceRegistration {
      * Throws what Temporal threw.
      */
     public void ensureNamespace() {
-        if (namespaceUsable) {
-            return;
-        }
         WorkflowServiceBlockingStub calls = workflowService.blockingStub()
                 .withDeadlineAfter(CALL_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
         try {
@@ -105,7 +101,6 @@ public class NamespaceRegistration {
             register(calls);
         }
         awaitUsable();
-        namespaceUsable = true;
     }
 
     private void register(WorkflowServiceBlockingStub calls) {
