@@ -106,8 +106,7 @@ run_demo() {
   while server_alive; do
     if ((STOP_REQUESTED)) && [[ $deleting == false ]]; then
       [[ -n $id ]] || exit 130
-      # The local Temporal keeps its state in memory, so the session is torn
-      # down before the service stops instead of leaving its containers behind.
+      # A demo leaves nothing behind: the session is torn down before the service stops.
       log "deleting demo session $id before stopping (Ctrl-C again to stop now)"
       api_curl -sS -o /dev/null --max-time 5 -X DELETE "$base/api/v1/sessions/$id" || true
       deleting=true deadline=$((SECONDS + 60))

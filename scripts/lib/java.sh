@@ -90,12 +90,17 @@ ensure_secrets_key() {
   export STEWARD_SECRETS_KEY_FILE=$file
 }
 
-# The service in the foreground: java with its flags, then the jar.
+# The service in the foreground: java with its flags, then the jar. Its pid and port go to
+# $STEWARD_STATE/service.*, or, for a worker process (run_service worker), to $STEWARD_STATE/workers/.
 run_service() {
-  local flags
+  local flags pid_file=$STEWARD_STATE/service.pid port_file=$STEWARD_STATE/service.port
+  if [[ ${1:-} == worker ]]; then
+    mkdir -p "$STEWARD_STATE/workers"
+    pid_file=$STEWARD_STATE/workers/$MICRONAUT_SERVER_PORT.pid port_file=/dev/null
+  fi
   ensure_secrets_key
   mapfile -t flags < <(service_java_flags)
-  echo "$BASHPID" >"$STEWARD_STATE/service.pid"
-  echo "${MICRONAUT_SERVER_PORT:-8080}" >"$STEWARD_STATE/service.port"
+  echo "$BASHPID" >"$pid_file"
+  echo "${MICRONAUT_SERVER_PORT:-8080}" >"$port_file"
   cd "$REPO_ROOT" && exec "$JAVA_HOME/bin/java" "${flags[@]}" -jar "$APP_JAR"
 }

@@ -12,6 +12,15 @@ launched_pid() {
 }
 
 service_pid() { launched_pid "$STEWARD_STATE/service.pid" steward-app.jar; }
+
+# The ports of the worker processes (./steward worker) that run, one a line.
+running_worker_ports() {
+  local file
+  for file in "$STEWARD_STATE"/workers/*.pid; do
+    [[ -f $file ]] || continue
+    if launched_pid "$file" steward-app.jar >/dev/null; then basename "$file" .pid; else rm -f "$file"; fi
+  done
+}
 podman_service_pid() { launched_pid "$STEWARD_STATE/$1/service.pid" "podman system service"; }
 
 # Prints the private PostgreSQL cluster's data directory if it runs.
@@ -34,10 +43,14 @@ stop_pid() {
 }
 
 cmd_down() {
-  local pid data stopped=0 engine
+  local pid data stopped=0 engine port
   if pid=$(service_pid); then stop_pid "the service" "$pid"; stopped=$((stopped + 1)); fi
+  for port in $(running_worker_ports); do
+    stop_pid "the worker with health on port $port" "$(cat "$STEWARD_STATE/workers/$port.pid")"
+    stopped=$((stopped + 1))
+  done
   if pid=$(running_temporal_pid); then
-    stop_pid "the local Temporal test server (its workflows are gone; the service resumes them from PostgreSQL)" "$pid"
+    stop_pid "the local Temporal server (its history stays in $(temporal_dir)/temporal.db)" "$pid"
     stopped=$((stopped + 1))
   fi
   for engine in podman podman2; do
@@ -61,10 +74,14 @@ cmd_status() {
   else
     echo "service:    not running"
   fi
+  for port in $(running_worker_ports); do
+    echo "worker:     running, pid $(cat "$STEWARD_STATE/workers/$port.pid"), health http://localhost:$port/health"
+  done
   if pid=$(running_temporal_pid); then
-    echo "temporal:   local test server, pid $pid, 127.0.0.1:$(cat "$(temporal_dir)/port"), log $(temporal_dir)/server.log"
+    echo "temporal:   local server, pid $pid, STEWARD_TEMPORAL_ADDRESS=127.0.0.1:$(cat "$(temporal_dir)/port")," \
+      "STEWARD_TEMPORAL_UI_URL=http://127.0.0.1:$(cat "$(temporal_dir)/ui-port"), history $(temporal_dir)/temporal.db"
   else
-    echo "temporal:   no local test server${TEMPORAL_ADDRESS:+ (TEMPORAL_ADDRESS=$TEMPORAL_ADDRESS)}"
+    echo "temporal:   no local server${TEMPORAL_ADDRESS:+ (TEMPORAL_ADDRESS=$TEMPORAL_ADDRESS)}"
   fi
   for engine in podman podman2; do
     if pid=$(podman_service_pid "$engine"); then

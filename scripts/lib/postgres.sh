@@ -1,4 +1,4 @@
-# PostgreSQL: the server (a running one, the system cluster or a private one) and the databases on it.
+# PostgreSQL: the server (one that answers, or a private cluster) and the databases on it.
 # shellcheck shell=bash
 
 PRIVATE_PG_USER=steward
@@ -117,24 +117,6 @@ running_private_pg_port() {
   [[ $port =~ ^[0-9]+$ ]] && pg_answers 127.0.0.1 "$port" && echo "$port"
 }
 
-# Starts the distribution's cluster that listens on the configured port, if any.
-start_system_cluster() {
-  is_root && have pg_ctlcluster && [[ -d /etc/postgresql ]] || return 1
-  local conf version port
-  for conf in $(printf '%s\n' /etc/postgresql/*/main/postgresql.conf | sort -rV); do
-    [[ -f $conf ]] || continue
-    version=${conf#/etc/postgresql/}
-    version=${version%%/*}
-    port=$(sed -n 's/^[[:space:]]*port[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$conf")
-    [[ ${port:-5432} == "$PG_PORT" ]] || continue
-    log "starting the system PostgreSQL cluster $version/main"
-    pg_ctlcluster --skip-systemctl-redirect "$version" main start >&2 || true
-    wait_until 30 configured_pg_answers
-    return
-  done
-  return 1
-}
-
 # initdb (once) and start a cluster under the state dir, trust auth, 127.0.0.1 only.
 start_private_cluster() {
   local bin dir data port
@@ -162,8 +144,9 @@ start_private_cluster() {
   wait_until 30 configured_pg_answers || die "the private PostgreSQL cluster does not answer on 127.0.0.1:$port"
 }
 
-# The server DATASOURCES_DEFAULT_URL names; when it is local and does not answer, a private
-# cluster already running, else the system cluster, else a new private cluster.
+# The server DATASOURCES_DEFAULT_URL names; when it is local and does not answer, the private cluster
+# (started when it is not running). The distribution's own cluster is left alone: it asks for
+# passwords on TCP, which a fresh machine's postgres user does not have.
 ensure_postgres_server() {
   : "${DATASOURCES_DEFAULT_URL:=jdbc:postgresql://127.0.0.1:5432/steward}"
   : "${DATASOURCES_DEFAULT_USERNAME:=postgres}"
@@ -179,8 +162,6 @@ ensure_postgres_server() {
   elif port=$(running_private_pg_port); then
     log "PostgreSQL does not answer on $PG_HOST:$PG_PORT; using the private cluster on 127.0.0.1:$port"
     PG_HOST=127.0.0.1 PG_PORT=$port
-  elif start_system_cluster; then
-    :
   else
     start_private_cluster
   fi

@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -64,6 +66,30 @@ final class Browser implements AutoCloseable {
                 .ignoring(NoSuchElementException.class)
                 .ignoring(StaleElementReferenceException.class)
                 .until(condition::apply);
+    }
+
+    /**
+     * Waits until the page's text satisfies {@code shows} and returns it; at the deadline fails with the
+     * text last seen and saves a screenshot named {@code failedScreenshot}. A page that shows
+     * {@code reloadOn} is loaded again, as its reader would.
+     */
+    String awaitText(String what, Predicate<String> shows, String reloadOn, String failedScreenshot) {
+        String[] seen = {""};
+        try {
+            await(what, driver -> {
+                seen[0] = driver.findElement(By.tagName("body")).getText();
+                if (seen[0].contains(reloadOn)) {
+                    driver.navigate().refresh();
+                    return null;
+                }
+                return shows.test(seen[0]) ? seen[0] : null;
+            });
+            return seen[0];
+        } catch (TimeoutException notShown) {
+            Path screenshot = screenshot(failedScreenshot);
+            throw new AssertionError(what + ": not shown within " + SessionApi.DEADLINE.toSeconds() + " s (screenshot "
+                    + screenshot + "); the page showed:\n" + seen[0], notShown);
+        }
     }
 
     /** Saves what the page shows now as {@code target/screenshots/{name}.png}. */

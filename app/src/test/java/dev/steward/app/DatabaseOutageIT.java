@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.Problem;
-import dev.steward.config.TemporalConfig;
 import dev.steward.model.SessionView;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.json.JsonMapper;
@@ -14,6 +13,7 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -52,7 +52,7 @@ class DatabaseOutageIT implements TestPropertyProvider {
     WorkflowServiceStubs temporal;
 
     @Inject
-    TemporalConfig temporalConfig;
+    WorkflowClient workflowClient;
 
     @Override
     public Map<String, String> getProperties() {
@@ -112,6 +112,6 @@ class DatabaseOutageIT implements TestPropertyProvider {
 
     private long openWorkflows() {
         return temporal.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
-                .setNamespace(temporalConfig.namespace()).setMaximumPageSize(1000).build()).getExecutionsCount();
+                .setNamespace(workflowClient.getOptions().getNamespace()).setMaximumPageSize(1000).build()).getExecutionsCount();
     }
 }

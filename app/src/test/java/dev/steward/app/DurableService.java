@@ -8,6 +8,9 @@ import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionView;
 import io.micronaut.http.client.HttpClient;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -19,22 +22,23 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * The packaged service on a database of its own against a standalone Temporal test server, both of
- * which a test may kill and start again: what the durability tests run. The service resumes missing
- * workflows every second and runs with sticky execution off, as {@code ./steward up} runs it.
+ * The packaged service on a database of its own against a Temporal server of its own that keeps its
+ * history in a file, both of which a test may kill and start again: what the durability tests run. The
+ * service resumes missing workflows every second.
  */
 final class DurableService implements AutoCloseable {
 
     final String run = UUID.randomUUID().toString().substring(0, 8);
     final OwnDatabase database;
-    final TemporalServerProcess temporal;
+    final TemporalDevServer temporal;
     final Engine engine;
     private final DockerClient docker;
     private ServiceProcess service;
 
     DurableService(String name) throws IOException {
         database = OwnDatabase.create(name);
-        temporal = TemporalServerProcess.start();
+        temporal = TemporalDevServer.create();
+        temporal.start();
         docker = DockerClientFactory.create(HostApi.firstEngine());
         engine = new Engine(docker);
     }
@@ -43,8 +47,6 @@ final class DurableService implements AutoCloseable {
         return Map.of(
                 "DATASOURCES_DEFAULT_URL", database.url(),
                 "TEMPORAL_ADDRESS", temporal.address(),
-                "TEMPORAL_STICKY_SCHEDULE_TO_START_TIMEOUT", "0s",
-                "TEMPORAL_TASK_QUEUE", "it-" + run,
                 "STEWARD_RECONCILE_DEPLOYMENT", "it-" + run,
                 "STEWARD_RECONCILE_RESYNC_INTERVAL", "2s",
                 "STEWARD_RESUME_INTERVAL", "1s",
@@ -78,6 +80,16 @@ final class DurableService implements AutoCloseable {
     /** SIGKILL, as a crash. */
     void killService() {
         service.kill();
+    }
+
+    /** What the service (its last start) printed. */
+    List<String> serviceLog() {
+        return service.stdoutLines();
+    }
+
+    /** Steward's namespace on its Temporal, to look at its workflows directly. */
+    WorkflowClient temporalClient(WorkflowServiceStubs stubs) {
+        return WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder().setNamespace("it-" + run).build());
     }
 
     <T> T api(Function<SessionApi, T> calls) {

@@ -41,8 +41,13 @@ final class HealthApi {
      * there: for a service outside this JVM (a process, a container).
      */
     static int readinessStatus(String baseUrl) {
+        return status(baseUrl + "/health/readiness");
+    }
+
+    /** The HTTP status a plain GET of {@code url} answers, or 0 while nothing answers there. */
+    static int status(String url) {
         try {
-            return PLAIN_HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(baseUrl + "/health/readiness")).build(),
+            return PLAIN_HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(url)).build(),
                     HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (IOException notYet) {
             return 0;

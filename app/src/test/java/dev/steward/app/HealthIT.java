@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.HealthApi.Health;
-import dev.steward.temporal.LocalTemporalServer;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.runtime.server.EmbeddedServer;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Readiness tells the truth about what the service needs, and liveness only whether it runs. The
  * service has a database of its own, whose one host is an engine this test runs and stops itself, and
- * a Temporal server this test starts (after the service: the search attributes are registered when it
- * answers) and stops; nothing shared is taken away.
+ * a Temporal server this test starts (after the service: its namespace and search attributes are
+ * registered when it answers) and stops; nothing shared is taken away.
  */
 class HealthIT {
 
@@ -31,15 +29,14 @@ class HealthIT {
 
     @Test
     void readinessFollowsTheEngineAndTemporalWhileLivenessStaysUp() throws IOException {
-        int temporalPort = Ports.free();
         Path engineDir = Files.createTempDirectory("steward-health-engine");
         PodmanApiService engine = PodmanApiService.ownBeside(HostApi.firstEngine(), engineDir);
         engine.start();
-        Closeable temporal = () -> { };
-        try (OwnDatabase database = OwnDatabase.create("health");
+        try (TemporalDevServer temporal = TemporalDevServer.create();
+                OwnDatabase database = OwnDatabase.create("health");
                 EmbeddedServer service = ApplicationContext.run(EmbeddedServer.class, Map.of(
                         "datasources.default.url", database.url(),
-                        "temporal.target", "127.0.0.1:" + temporalPort,
+                        "temporal.target", temporal.address(),
                         "steward.engine.host", engine.endpoint(),
                         ReadyBeforeTests.ENABLED, false), Environment.TEST);
                 HttpClient client = service.getApplicationContext().createBean(HttpClient.class, service.getURL())) {
@@ -49,7 +46,7 @@ class HealthIT {
             Health noTemporal = awaitReadiness(health, "DOWN");
             assertEquals("DOWN", noTemporal.status("temporal"), noTemporal.toString());
             assertLive(health);
-            temporal = LocalTemporalServer.start(temporalPort);
+            temporal.start();
             Health ready = awaitReadiness(health, "UP");
             assertTrue(ready.reason("temporal").contains("search attributes registered"), ready.toString());
             READINESS_CHECKS.forEach(check -> {
@@ -70,15 +67,14 @@ class HealthIT {
             engine.start();
             awaitReadiness(health, "UP");
 
-            temporal.close();
+            temporal.kill();
             Health temporalGone = awaitReadiness(health, "DOWN");
             assertEquals("DOWN", temporalGone.status("temporal"), temporalGone.toString());
             assertLive(health);
-            temporal = LocalTemporalServer.start(temporalPort);
+            temporal.start();
             awaitReadiness(health, "UP");
             assertLive(health);
         } finally {
-            temporal.close();
             if (engine.answers()) {
                 engine.stop();
             }

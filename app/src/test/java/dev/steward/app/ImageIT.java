@@ -3,8 +3,6 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.temporal.LocalTemporalServer;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +52,9 @@ class ImageIT {
 
         String container = "steward-image-it-" + run;
         int servicePort = Ports.free();
-        int temporalPort = Ports.free();
         PodmanApiService engine = PodmanApiService.ownBesideOnTcp(HostApi.firstEngine(),
                 Files.createTempDirectory("steward-image-engine"), Ports.free());
         engine.start();
-        Closeable temporal = LocalTemporalServer.start(temporalPort);
         try (OwnDatabase database = OwnDatabase.create("image")) {
             command(podman, "podman", "run", "-d", "--name", container, "--network", "host",
                     "--read-only", "--tmpfs", "/tmp", "--memory", "1g",
@@ -66,7 +62,7 @@ class ImageIT {
                     "-e", "DATASOURCES_DEFAULT_URL=" + database.url(),
                     "-e", "DATASOURCES_DEFAULT_USERNAME=" + System.getenv().getOrDefault("DATASOURCES_DEFAULT_USERNAME", "postgres"),
                     "-e", "DATASOURCES_DEFAULT_PASSWORD",
-                    "-e", "TEMPORAL_ADDRESS=127.0.0.1:" + temporalPort,
+                    "-e", "TEMPORAL_ADDRESS=" + TemporalDevServer.shared().address(),
                     "-e", "DOCKER_HOST=" + engine.endpoint(),
                     "-e", "STEWARD_RECONCILE_DEPLOYMENT=it-" + run,
                     image);
@@ -78,7 +74,6 @@ class ImageIT {
         } finally {
             command(podman, "podman", "rm", "-f", "--ignore", container);
             command(podman, "podman", "rmi", "-f", "--ignore", image);
-            temporal.close();
             if (engine.answers()) {
                 engine.stop();
             }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.steward.config.TemporalConfig;
 import dev.steward.store.HostRepository;
 import dev.steward.store.SessionRepository;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +84,7 @@ class MalformedInputIT {
         SessionRepository sessions = server.getApplicationContext().getBean(SessionRepository.class);
         HostRepository hosts = server.getApplicationContext().getBean(HostRepository.class);
         WorkflowServiceStubs temporal = server.getApplicationContext().getBean(WorkflowServiceStubs.class);
-        String namespace = server.getApplicationContext().getBean(TemporalConfig.class).namespace();
+        String namespace = server.getApplicationContext().getBean(WorkflowClient.class).getOptions().getNamespace();
         long open = temporal.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
                 .setNamespace(namespace).setMaximumPageSize(1000).build()).getExecutionsCount();
         return new ServiceState(sessions.count(), hosts.count(), open, sessions.findById(session).orElseThrow(),

@@ -1,5 +1,6 @@
 package dev.steward.app;
 
+import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.model.HostStatus;
 import dev.steward.store.HostRepository;
 import io.micronaut.context.annotation.Requires;
@@ -9,9 +10,10 @@ import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.inject.Singleton;
 
 /**
- * A test's service gets work once it has a READY host, as a deployment gets traffic once its readiness
- * probe passes: in a fresh database the local host is READY only after its first probe, and a pod
- * placed before that waits for room (PENDING, Unschedulable) where a test expects it to start at once.
+ * A test's service gets work once its Temporal namespace is registered and it has a READY host, as a
+ * deployment gets traffic once its readiness probe passes: until then a session cannot start, and in a
+ * fresh database the local host is READY only after its first probe, so a pod placed before that waits
+ * for room (PENDING, Unschedulable) where a test expects it to start at once.
  */
 @Singleton
 @Requires(env = Environment.TEST)
@@ -23,13 +25,17 @@ class ReadyBeforeTests {
     static final String ENABLED = "steward.test.ready-before-tests";
 
     private final HostRepository hosts;
+    private final NamespaceRegistration namespace;
 
-    ReadyBeforeTests(HostRepository hosts) {
+    ReadyBeforeTests(HostRepository hosts, NamespaceRegistration namespace) {
         this.hosts = hosts;
+        this.namespace = namespace;
     }
 
     @EventListener
     void onServerStarted(ServerStartupEvent started) {
+        Poll.until("the namespace and search attributes registered before the tests begin", namespace::registered,
+                registered -> registered);
         Poll.until("a READY host before the tests begin", hosts::listOrderByName,
                 all -> all.stream().anyMatch(host -> host.status() == HostStatus.READY));
     }

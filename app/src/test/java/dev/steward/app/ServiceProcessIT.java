@@ -41,13 +41,11 @@ class ServiceProcessIT {
         List<String> stdout;
         List<String> stderr;
         try (OwnDatabase database = OwnDatabase.create("process");
-                TemporalServerProcess temporal = TemporalServerProcess.start();
                 ServiceProcess service = ServiceProcess.start(Map.of(
                         "DATASOURCES_DEFAULT_URL", database.url(),
                         "STEWARD_LOG_FORMAT", "json",
                         "LOGGER_LEVELS_DEV_STEWARD", "DEBUG",
-                        "TEMPORAL_ADDRESS", temporal.address(),
-                        "TEMPORAL_TASK_QUEUE", "it-" + run,
+                        "TEMPORAL_ADDRESS", TemporalDevServer.shared().address(),
                         "STEWARD_RECONCILE_DEPLOYMENT", "it-" + run))) {
             service.awaitReady();
             try (HttpClient client = HttpClient.create(URI.create(service.baseUrl()).toURL())) {

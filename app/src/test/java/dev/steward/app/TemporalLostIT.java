@@ -13,9 +13,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * PostgreSQL is the record: Temporal's test server stopped and started again (empty) while the service
+ * PostgreSQL is the record: Temporal killed and started again with none of its data while the service
  * runs. Every live session is resumed (reason Resumed), adopts its containers (their ids do not change),
- * and takes a DELETE.
+ * and takes a DELETE; the service's log says that it resumed them, and why.
  */
 class TemporalLostIT {
 
@@ -33,7 +33,7 @@ class TemporalLostIT {
             });
 
             steward.temporal.kill();
-            steward.temporal.startAgain();
+            steward.temporal.startEmpty();
 
             steward.api(api -> {
                 for (UUID id : ids) {
@@ -42,6 +42,8 @@ class TemporalLostIT {
                             "the resumed session adopted its containers");
                     assertEquals(before.get(id).size(), steward.engine.containersOf(id).size(), "one container per pod");
                 }
+                assertTrue(steward.serviceLog().stream().anyMatch(line -> line.contains("missing from Temporal")
+                        && line.contains("lost its data")), "the resume is logged with its reason");
                 for (UUID id : ids) {
                     assertEquals(HttpStatus.ACCEPTED, api.delete(id));
                 }

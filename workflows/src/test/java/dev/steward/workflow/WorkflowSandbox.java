@@ -98,7 +98,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
             throw new IllegalStateException("the sandbox has started already");
         }
         env = TestWorkflowEnvironment.newInstance();
-        SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), SessionSearchAttributes.TYPE));
+        SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), key.getValueType()));
         Worker worker = env.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(workflowTypes);
         worker.registerActivitiesImplementations(engine(), placement, recording);

@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.events.EventStreams;
+import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.model.FieldError;
@@ -31,6 +32,7 @@ import reactor.core.publisher.Flux;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

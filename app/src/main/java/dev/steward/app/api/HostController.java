@@ -3,6 +3,7 @@ package dev.steward.app.api;
 import dev.steward.app.auth.Role;
 import dev.steward.app.host.HostChange;
 import dev.steward.app.host.HostService;
+import dev.steward.app.http.ApiRoutes;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostSpec;
 import io.micronaut.core.annotation.Nullable;
@@ -27,6 +28,7 @@ import java.util.List;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/hosts")
 @Secured(Role.VIEWER_ROLE)
 @ExecuteOn(TaskExecutors.BLOCKING)

@@ -1,5 +1,6 @@
 package dev.steward.app.api;
 
+import dev.steward.app.http.ApiRoutes;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** The pages problem types point at: what each problem means and how to fix it. Open to anyone. */
+@ApiRoutes
 @Controller("/problems")
 @Secured(SecurityRule.IS_ANONYMOUS)
 public class ProblemPageController {

@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
+import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.secret.SecretRequest;
 import dev.steward.app.secret.SecretService;
 import io.micronaut.core.annotation.Nullable;
@@ -28,6 +29,7 @@ import java.util.List;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/secrets")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
+import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.session.IdempotentCreation;
 import dev.steward.app.session.PodEndpoints;
 import dev.steward.app.session.PodLogs;
@@ -47,6 +48,7 @@ import reactor.core.publisher.Flux;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/sessions")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
+import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.subscription.SubscriptionService;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -25,6 +26,7 @@ import java.util.UUID;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/subscriptions")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

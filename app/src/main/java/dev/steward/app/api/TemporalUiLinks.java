@@ -1,8 +1,9 @@
 package dev.steward.app.api;
 
-import dev.steward.config.TemporalConfig;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.MutableHttpResponse;
+import io.temporal.client.WorkflowClient;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +21,14 @@ public class TemporalUiLinks {
     private final String base;
     private final String namespace;
 
-    public TemporalUiLinks(@Value("${steward.temporal.ui-url:}") String uiUrl, TemporalConfig temporal) {
+    @Inject
+    public TemporalUiLinks(@Value("${steward.temporal.ui-url:}") String uiUrl, WorkflowClient temporal) {
+        this(uiUrl, temporal.getOptions().getNamespace());
+    }
+
+    TemporalUiLinks(String uiUrl, String namespace) {
         this.base = uiUrl.endsWith("/") ? uiUrl.substring(0, uiUrl.length() - 1) : uiUrl;
-        this.namespace = temporal.namespace();
+        this.namespace = namespace;
     }
 
     /** The response, with a link to {@code workflowId}'s page in the Temporal UI when one is configured. */

@@ -1,6 +1,7 @@
 package dev.steward.app.auth;
 
 import dev.steward.app.api.Problem;
+import dev.steward.app.http.ApiRoutes;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -26,6 +27,7 @@ import java.util.List;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/tokens")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.ADMIN_ROLE)

@@ -2,6 +2,7 @@ package dev.steward.app.events;
 
 import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
+import dev.steward.app.http.ApiRoutes;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -38,6 +39,7 @@ import java.util.UUID;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@ApiRoutes
 @Controller("/api/v1/events")
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Secured(Role.VIEWER_ROLE)

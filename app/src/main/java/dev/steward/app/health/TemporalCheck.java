@@ -1,10 +1,10 @@
 package dev.steward.app.health;
 
-import dev.steward.app.temporal.SearchAttributeRegistration;
-import dev.steward.config.TemporalConfig;
+import dev.steward.app.temporal.NamespaceRegistration;
 import io.grpc.StatusRuntimeException;
 import io.micronaut.scheduling.TaskExecutors;
 import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
+import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -18,15 +18,15 @@ public class TemporalCheck extends ReadinessCheck {
     private static final int DEADLINE_SECONDS = 3;
 
     private final WorkflowServiceStubs temporal;
-    private final TemporalConfig config;
-    private final SearchAttributeRegistration searchAttributes;
+    private final String namespace;
+    private final NamespaceRegistration registration;
 
-    public TemporalCheck(WorkflowServiceStubs temporal, TemporalConfig config,
-            SearchAttributeRegistration searchAttributes, @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+    public TemporalCheck(WorkflowClient temporal, NamespaceRegistration registration,
+            @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
         super("temporal", blocking);
-        this.temporal = temporal;
-        this.config = config;
-        this.searchAttributes = searchAttributes;
+        this.temporal = temporal.getWorkflowServiceStubs();
+        this.namespace = temporal.getOptions().getNamespace();
+        this.registration = registration;
     }
 
     @Override
@@ -34,12 +34,12 @@ public class TemporalCheck extends ReadinessCheck {
         try {
             temporal.blockingStub()
                     .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
-                    .describeNamespace(DescribeNamespaceRequest.newBuilder().setNamespace(config.namespace()).build());
+                    .describeNamespace(DescribeNamespaceRequest.newBuilder().setNamespace(namespace).build());
         } catch (StatusRuntimeException refused) {
-            return Verdict.down("namespace " + config.namespace() + " does not answer: " + refused.getStatus().getCode()
+            return Verdict.down("namespace " + namespace + " does not answer: " + refused.getStatus().getCode()
                     + (refused.getStatus().getDescription() == null ? "" : " (" + refused.getStatus().getDescription() + ")"));
         }
-        return Verdict.up("namespace " + config.namespace() + " answers; search attributes "
-                + (searchAttributes.registered() ? "registered" : "not registered yet (see the log)"));
+        return Verdict.up("namespace " + namespace + " answers; search attributes "
+                + (registration.registered() ? "registered" : "not registered yet (see the log)"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.config.ResumeConfig;
 import dev.steward.store.HostRow;
@@ -22,10 +23,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * At startup and then every {@code steward.resume.interval}: every session that has not ended and every
- * registered host whose workflow is missing from Temporal gets a new run from its rows. Temporal's test
- * server forgets everything when it stops; a cluster can lose a namespace; a workflow can be terminated
- * by hand. Runs in worker processes; more than one at a time is harmless (a start Temporal has seen is
- * refused, and left alone).
+ * registered host whose workflow is missing from Temporal gets a new run from its rows. A last resort:
+ * Temporal keeps its history across restarts, but a server without persistence or a lost namespace
+ * forgets everything, and a workflow can be terminated by hand. Runs in worker processes; more than one
+ * at a time is harmless (a start Temporal has seen is refused, and left alone).
  */
 @Context
 @Requires(property = "steward.worker.enabled", notEquals = "false")
@@ -40,11 +41,14 @@ public class ResumeSweep {
     private final HostStore hosts;
     private final HostWorkflows hostWorkflows;
     private final ResumeConfig config;
+    private final NamespaceRegistration namespace;
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     private final ScheduledFuture<?> sweeping;
 
     public ResumeSweep(SessionRepository sessions, SessionResume resume, HostStore hosts, HostWorkflows hostWorkflows,
-            ResumeConfig config, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+            NamespaceRegistration namespace, ResumeConfig config,
+            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+        this.namespace = namespace;
         this.sessions = sessions;
         this.resume = resume;
         this.hosts = hosts;
@@ -55,6 +59,8 @@ public class ResumeSweep {
 
     /** @return how many workflows were started again */
     public int sweep() {
+        // A Temporal that lost its data lost the namespace too: nothing runs, or is found, until it is back.
+        namespace.ensure();
         int resumed = 0;
         for (HostRow host : hosts.list()) {
             if (WorkflowPresence.missing(hostWorkflows.status(host.name()))) {
@@ -76,7 +82,9 @@ public class ResumeSweep {
             int resumed = sweep();
             failures.succeeded(SWEEPING);
             if (resumed > 0) {
-                LOG.info("{} workflows missing from Temporal were started again from the read model", resumed);
+                LOG.warn("{} workflows were missing from Temporal and were started again from PostgreSQL: Temporal"
+                        + " lost its data (a server without persistence, a restored or deleted namespace), or a"
+                        + " workflow was terminated by hand", resumed);
             }
         } catch (RuntimeException e) {
             // Temporal or PostgreSQL out of reach: the next sweep tries again.

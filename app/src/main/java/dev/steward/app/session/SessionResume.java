@@ -1,6 +1,6 @@
 package dev.steward.app.session;
 
-import dev.steward.app.temporal.SearchAttributeRegistration;
+import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
@@ -19,11 +19,11 @@ import jakarta.inject.Singleton;
 public class SessionResume {
 
     private final SessionWorkflows workflows;
-    private final SearchAttributeRegistration searchAttributes;
+    private final NamespaceRegistration namespace;
 
-    public SessionResume(SessionWorkflows workflows, SearchAttributeRegistration searchAttributes) {
+    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace) {
         this.workflows = workflows;
-        this.searchAttributes = searchAttributes;
+        this.namespace = namespace;
     }
 
     /** Resumes the session if its workflow is missing; @return whether this call started a run */
@@ -31,8 +31,8 @@ public class SessionResume {
         if (!WorkflowPresence.missing(workflows.status(row.id()))) {
             return false;
         }
-        // A Temporal that lost the workflow may have lost the session search attributes with it.
-        searchAttributes.ensure();
+        // A Temporal that lost the workflow may have lost the namespace and its search attributes with it.
+        namespace.ensure();
         row.spec().parts().forEach(part -> workflows.terminatePartIfRunning(row.id(), part.name()));
         return workflows.resume(row.id(), specOf(row), row.generation(),
                 new ResumedFrom(row.status(), row.observedGeneration()));

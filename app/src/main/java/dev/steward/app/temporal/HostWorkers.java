@@ -47,6 +47,7 @@ public class HostWorkers {
 
     private final WorkflowClient temporal;
     private final TemporalConfig temporalConfig;
+    private final NamespaceRegistration namespace;
     private final HostStore store;
     private final EngineActivities engines;
     private final HostWorkflows workflows;
@@ -58,12 +59,14 @@ public class HostWorkers {
     private boolean stopped;
     private final ScheduledFuture<?> refreshing;
 
-    public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, HostStore store,
+    public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, NamespaceRegistration namespace,
+            HostStore store,
             EngineActivities engines, HostWorkflows workflows, TemporalInterceptors interceptors,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.interceptors = interceptors;
         this.temporal = temporal;
         this.temporalConfig = temporalConfig;
+        this.namespace = namespace;
         this.store = store;
         this.engines = engines;
         this.workflows = workflows;
@@ -140,10 +143,11 @@ public class HostWorkers {
     }
 
     private WorkerFactory startWorker(String host) {
+        namespace.ensureNamespace();
         String queue = HostQueues.of(temporalConfig.taskQueue(), host);
         WorkerFactory factory = WorkerFactory.newInstance(temporal,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(host)).build());
-        Worker worker = factory.newWorker(queue, WorkerDefaults.options(temporalConfig));
+        Worker worker = factory.newWorker(queue, WorkerDefaults.options());
         ContainerActivities containers = engines.containers(host);
         worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
         try {

@@ -14,6 +14,7 @@ import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
 import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
+import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
@@ -29,6 +30,7 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -141,13 +143,18 @@ public class SessionWorkflows {
 
     private void start(UUID id, SessionSpec spec, long generation, @Nullable ResumedFrom from,
             @Nullable EventCause cause) {
-        WorkflowOptions.Builder builder = WorkflowOptions.newBuilder()
-                .setWorkflowId(WorkflowIds.session(id))
-                .setTaskQueue(temporalConfig.taskQueue());
+        // The memo and search attributes are what the Temporal UI shows and filters a session by.
+        Map<String, Object> memo = new LinkedHashMap<>();
+        memo.put("owner", spec.owner());
         if (cause != null) {
-            builder.setMemo(Map.of("createdBy", cause.describe()));
+            memo.put("createdBy", cause.describe());
         }
-        WorkflowOptions options = builder.build();
+        WorkflowOptions options = WorkflowOptions.newBuilder()
+                .setWorkflowId(WorkflowIds.session(id))
+                .setTaskQueue(temporalConfig.taskQueue())
+                .setMemo(memo)
+                .setTypedSearchAttributes(SessionSearchAttributes.of(spec.owner(), spec.labels()))
+                .build();
         SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
         SessionInput input = new SessionInput(id, spec, generation, reconcile.settings().with(spec.restart()),
                 lifecycle.settings(), null, from);

@@ -13,8 +13,7 @@ import java.io.UncheckedIOException;
 
 /**
  * How this process reaches Temporal: the frontend's address, TLS (mutual with a client certificate,
- * or server-only), an API key for Temporal Cloud, and the metrics scope the SDK reports into. The
- * test server a test runs in its own process takes plain connections only.
+ * or server-only), an API key for Temporal Cloud, and the metrics scope the SDK reports into.
  */
 final class TemporalConnection {
 
@@ -25,9 +24,6 @@ final class TemporalConnection {
         WorkflowServiceStubsOptions.Builder options = WorkflowServiceStubsOptions.newBuilder()
                 .setTarget(endpoint.target())
                 .setMetricsScope(metrics);
-        if (endpoint.server() != null) {
-            return options.build();
-        }
         if (tls.requested() || config.hasApiKey()) {
             options.setSslContext(sslContext(tls));
         }

@@ -2,6 +2,7 @@ package dev.steward.app.temporal;
 
 import com.uber.m3.tally.RootScopeBuilder;
 import com.uber.m3.tally.Scope;
+import dev.steward.config.ReconcileConfig;
 import dev.steward.config.TemporalConfig;
 import dev.steward.config.TemporalTlsConfig;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,8 +14,6 @@ import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Singleton;
-import java.io.Closeable;
-import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +27,6 @@ public class TemporalFactory {
 
     /** The configured frontend; without one the service does not start (it keeps no Temporal of its own). */
     @Singleton
-    @Bean(preDestroy = "close")
     TemporalEndpoint temporalEndpoint(TemporalConfig config, TemporalTlsConfig tls) {
         return cluster(config, tls);
     }
@@ -39,10 +37,10 @@ public class TemporalFactory {
             throw new ConfigurationException("TEMPORAL_ADDRESS is not set: set it to a Temporal frontend (host:port);"
                     + " ./steward up starts a local Temporal server and sets it");
         }
-        log.info("Temporal: using the cluster at {}, namespace {}{}{}", config.target(), config.namespace(),
+        log.info("Temporal: using the cluster at {}{}{}", config.target(),
                 tls.requested() || config.hasApiKey() ? ", over TLS" : "",
                 config.hasApiKey() ? ", with an API key" : "");
-        return new TemporalEndpoint(null, config.target());
+        return new TemporalEndpoint(config.target());
     }
 
     /** The SDK's own metrics (requests, polls, workflow and activity latencies), reported into Micrometer. */
@@ -62,23 +60,16 @@ public class TemporalFactory {
     }
 
     @Singleton
-    WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config, TemporalInterceptors interceptors) {
+    WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config, ReconcileConfig reconcile,
+            TemporalInterceptors interceptors) {
+        String namespace = config.namespaceOr(reconcile.settings().deployment());
+        log.info("Temporal: namespace {}", namespace);
         return WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
-                .setNamespace(config.namespace())
+                .setNamespace(namespace)
                 .setInterceptors(interceptors.client())
                 .build());
     }
 
-    /**
-     * @param server a Temporal server this process runs and closes last (only tests run one), or {@code null}
-     * @param target where the frontend listens
-     */
-    public record TemporalEndpoint(Closeable server, String target) {
-
-        public void close() throws IOException {
-            if (server != null) {
-                server.close();
-            }
-        }
-    }
+    /** @param target where the frontend listens (tests replace it with their own server's) */
+    public record TemporalEndpoint(String target) {}
 }

@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs Steward's workflows and activities in this process, unless {@code steward.worker.enabled} is
- * false. A worker starts only once Temporal answers for its namespace: started while Temporal is
- * away, the service runs (not ready) and starts the worker when Temporal answers.
+ * false. A worker starts only once Temporal answers for its namespace (registered here if missing):
+ * started while Temporal is away, the service runs (not ready) and starts the worker when Temporal answers.
  */
 @Context
 @Requires(property = "steward.worker.enabled", notEquals = "false")
@@ -40,21 +40,23 @@ public class TemporalWorker {
     private final WorkerFactory factory;
     private final BackgroundRetry starting;
 
-    public TemporalWorker(WorkflowClient client, TemporalConfig config, TemporalInterceptors interceptors,
+    public TemporalWorker(WorkflowClient client, TemporalConfig config, NamespaceRegistration namespace,
+            TemporalInterceptors interceptors,
             ContainerActivities containers, RecordingActivities recording, HostActivities hosts,
             PlacementActivities placement, HostSyncActivities hostSync,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         factory = WorkerFactory.newInstance(client,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
-        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options(config));
+        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
         worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);
         starting = new BackgroundRetry(scheduler, new FailureEpisodes(log),
                 "Temporal worker on task queue " + config.taskQueue() + ": starting", () -> {
+                    namespace.ensureNamespace();
                     factory.start();
                     log.info("Temporal worker started on task queue {}", config.taskQueue());
-                }, failure -> "Temporal does not answer for namespace " + config.namespace());
+                }, failure -> "Temporal does not answer for namespace " + client.getOptions().getNamespace());
     }
 
     @EventListener

@@ -1,6 +1,5 @@
 package dev.steward.app.temporal;
 
-import dev.steward.config.TemporalConfig;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 
@@ -16,16 +15,7 @@ final class WorkerDefaults {
 
     private WorkerDefaults() {}
 
-    /**
-     * With a sticky schedule-to-start timeout of 0 the SDK sends no sticky attributes, so every workflow
-     * task goes to the normal queue, where a restarted worker finds the workflows of a killed one.
-     */
-    static WorkerOptions options(TemporalConfig config) {
-        WorkerOptions.Builder options = WorkerOptions.newBuilder()
-                .setMaxHeartbeatThrottleInterval(MAX_HEARTBEAT_THROTTLE);
-        if (config.stickyScheduleToStartTimeout() != null) {
-            options.setStickyQueueScheduleToStartTimeout(config.stickyScheduleToStartTimeout());
-        }
-        return options.build();
+    static WorkerOptions options() {
+        return WorkerOptions.newBuilder().setMaxHeartbeatThrottleInterval(MAX_HEARTBEAT_THROTTLE).build();
     }
 }

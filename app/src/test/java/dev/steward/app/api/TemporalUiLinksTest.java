@@ -3,17 +3,16 @@ package dev.steward.app.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.steward.config.TemporalConfig;
 import io.micronaut.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 
 class TemporalUiLinksTest {
 
-    private static final TemporalConfig TEMPORAL = new TemporalConfig("temporal:7233", "team a", "steward", null, null);
+    private static final String NAMESPACE = "team a";
 
     @Test
     void linksAWorkflowToItsPageInTheTemporalUi() {
-        TemporalUiLinks links = new TemporalUiLinks("https://temporal.example/", TEMPORAL);
+        TemporalUiLinks links = new TemporalUiLinks("https://temporal.example/", NAMESPACE);
 
         String link = links.to(HttpResponse.ok(), "session-1").getHeaders().get("Link");
 
@@ -22,7 +21,7 @@ class TemporalUiLinksTest {
 
     @Test
     void linksNothingWithoutAUiUrl() {
-        TemporalUiLinks links = new TemporalUiLinks("", TEMPORAL);
+        TemporalUiLinks links = new TemporalUiLinks("", NAMESPACE);
 
         assertNull(links.to(HttpResponse.ok(), "session-1").getHeaders().get("Link"));
     }

@@ -31,8 +31,9 @@ import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
 /**
- * The service under measurement, started in this process with its HTTP server, its in-process
- * Temporal, the tests' PostgreSQL and engine; and the floor's workflows on the same Temporal.
+ * The service under measurement, started in this process with its HTTP server, on the real Temporal
+ * server the tests start (a process of its own, {@code TemporalDevServer}), the tests' PostgreSQL and
+ * engine; and the floor's workflows on the same Temporal.
  * Everything the scenarios do goes through its REST API, as a client's would; what they read
  * besides (transitions, counts) comes from the read model.
  */

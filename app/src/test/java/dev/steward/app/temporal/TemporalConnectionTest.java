@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TemporalConnectionTest {
 
     private static final TemporalFactory.TemporalEndpoint CLUSTER =
-            new TemporalFactory.TemporalEndpoint(null, "temporal.example.com:7233");
+            new TemporalFactory.TemporalEndpoint("temporal.example.com:7233");
     private static final TemporalTlsConfig NO_TLS = new TemporalTlsConfig(false, null, null, null, null);
 
     @TempDir
@@ -85,20 +85,12 @@ class TemporalConnectionTest {
         assertTrue(refused.getMessage().contains("TEMPORAL_TLS_KEY"), refused.getMessage());
     }
 
-    @Test
-    void theInProcessServerIsReachedInPlainTextWhateverIsSet() {
-        WorkflowServiceStubsOptions options = TemporalConnection.options(
-                new TemporalFactory.TemporalEndpoint(() -> { }, "127.0.0.1:7233"), config("secret-key"),
-                new TemporalTlsConfig(true, cert.toString(), key.toString(), null, null), new NoopScope());
-        assertNull(options.getSslContext());
-    }
-
     private static WorkflowServiceStubsOptions options(TemporalConfig config, TemporalTlsConfig tls) {
         return TemporalConnection.options(CLUSTER, config, tls, new NoopScope());
     }
 
     private static TemporalConfig config(String apiKey) {
-        return new TemporalConfig(CLUSTER.target(), "default", "steward", apiKey, null);
+        return new TemporalConfig(CLUSTER.target(), "default", "steward", apiKey);
     }
 
     private static Path pem(Path file, String type, byte[] der) throws IOException {

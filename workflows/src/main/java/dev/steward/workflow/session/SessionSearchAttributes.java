@@ -1,24 +1,35 @@
 package dev.steward.workflow.session;
 
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.common.SearchAttributeKey;
+import io.temporal.common.SearchAttributes;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The search attributes a session workflow sets, so an operator finds sessions by status in the
- * Temporal UI. Keywords only, and no personal data: the owner goes into the memo instead. A cluster
- * must have them registered before sessions start (see README).
+ * The search attributes of a session workflow, so an operator finds sessions in the Temporal UI by
+ * owner, status, desired status and label ({@code StewardLabels = 'tier=gold'}). A namespace must have
+ * them registered before sessions start: the service registers them in its own (see docs/operations.md).
  */
 public final class SessionSearchAttributes {
 
     public static final SearchAttributeKey<String> STATUS = SearchAttributeKey.forKeyword("StewardStatus");
     public static final SearchAttributeKey<String> DESIRED_STATUS = SearchAttributeKey.forKeyword("StewardDesiredStatus");
+    public static final SearchAttributeKey<String> OWNER = SearchAttributeKey.forKeyword("StewardOwner");
+    /** Each label as {@code key=value}. */
+    public static final SearchAttributeKey<List<String>> LABELS = SearchAttributeKey.forKeywordList("StewardLabels");
 
     /** Every key, for registering them on a server. */
-    public static final List<SearchAttributeKey<String>> ALL = List.of(STATUS, DESIRED_STATUS);
-
-    /** The server-side type of every key. */
-    public static final IndexedValueType TYPE = IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+    public static final List<SearchAttributeKey<?>> ALL = List.of(STATUS, DESIRED_STATUS, OWNER, LABELS);
 
     private SessionSearchAttributes() {}
+
+    /** What a session's workflow starts with: who owns it and its labels (its statuses it sets as it runs). */
+    public static SearchAttributes of(String owner, Map<String, String> labels) {
+        SearchAttributes.Builder attributes = SearchAttributes.newBuilder().set(OWNER, owner);
+        if (!labels.isEmpty()) {
+            attributes.set(LABELS, labels.entrySet().stream().map(label -> label.getKey() + "=" + label.getValue())
+                    .sorted().toList());
+        }
+        return attributes.build();
+    }
 }
