@@ -124,18 +124,29 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public ContainerState ensureContainer(ContainerRequest request) {
         // Create first: the name is deterministic, so an earlier attempt's container shows as a name
-        // conflict, and only then is it inspected. A first create costs one engine call, not three.
+        // conflict, and only then is it inspected; the session's network is made only when the engine
+        // says it is missing. A create costs one engine call, the session's first on an engine three.
         String network = sessionNetwork(request);
         List<Bind> binds = sessionVolumes(request);
+        try {
+            return create(request, network, binds);
+        } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
+            if (network == null || !SessionNetworks.isNetworkMissing(e)) {
+                throw e;
+            }
+            networks.create(network, request.labels().get(StewardLabels.SESSION),
+                    request.labels().get(StewardLabels.DEPLOYMENT));
+            return create(request, network, binds);
+        }
+    }
+
+    private ContainerState create(ContainerRequest request, @Nullable String network, List<Bind> binds) {
         CreateContainerResponse created;
         try {
             created = createCommand(request, network, binds).exec();
         } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
             if (network != null && SessionNetworks.isNetworkMissing(e)) {
-                // The session's last container on this engine took the network with it meanwhile:
-                // the retry creates it again.
-                throw new IllegalStateException("network " + network + " was removed while container "
-                        + request.name() + " was created", e);
+                throw e;
             }
             if (e instanceof NotFoundException || (!isNameConflict(e) && isInvalidSpec(e))) {
                 throw refused(request, e);
@@ -247,15 +258,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     }
 
     /**
-     * The network the container joins, ensured on the engine: its session's, for a container labelled
-     * with a session and a deployment off the host's network; {@code null} for any other.
+     * The network the container joins: its session's, for a container labelled with a session and a
+     * deployment off the host's network; {@code null} for any other.
      */
-    private @Nullable String sessionNetwork(ContainerRequest request) {
+    private static @Nullable String sessionNetwork(ContainerRequest request) {
         Map<String, String> labels = request.labels() == null ? Map.of() : request.labels();
         String session = labels.get(StewardLabels.SESSION);
         String deployment = labels.get(StewardLabels.DEPLOYMENT);
-        return request.hostNetwork() || session == null || deployment == null
-                ? null : networks.ensure(session, deployment);
+        return request.hostNetwork() || session == null || deployment == null ? null : SessionNetworks.name(session);
     }
 
     /** The session's volumes the container mounts, each ensured on the engine. */

@@ -39,9 +39,14 @@ public final class SessionNetworks {
     /** Creates the session's network unless it exists; returns its name. */
     String ensure(String sessionId, String deployment) {
         String name = name(sessionId);
-        if (exists(name)) {
-            return name;
+        if (!exists(name)) {
+            create(name, sessionId, deployment);
         }
+        return name;
+    }
+
+    /** Creates the session's network {@code name}; one that exists already (a concurrent create won) is left as it is. */
+    void create(String name, String sessionId, String deployment) {
         try {
             engine.get().createNetworkCmd()
                     .withName(name)
@@ -60,7 +65,6 @@ public final class SessionNetworks {
             }
             LOG.debug("network {} was created concurrently", name);
         }
-        return name;
     }
 
     /**

@@ -12,7 +12,7 @@ import java.sql.Statement;
  * opens and dropped when it closes: for a service whose hosts and sessions nothing else may see or
  * change, such as one that must find no READY host.
  */
-final class OwnDatabase implements AutoCloseable {
+public final class OwnDatabase implements AutoCloseable {
 
     private final String server;
     private final String admin;
@@ -27,7 +27,7 @@ final class OwnDatabase implements AutoCloseable {
     }
 
     /** @param suffix letters, digits and {@code _}: the database is the test database's name plus it */
-    static OwnDatabase create(String suffix) {
+    public static OwnDatabase create(String suffix) {
         String url = System.getenv("DATASOURCES_DEFAULT_URL");
         if (url == null || !url.startsWith("jdbc:postgresql://")) {
             fail("DATASOURCES_DEFAULT_URL is not a PostgreSQL URL: run the tests with ./steward test");
@@ -38,7 +38,7 @@ final class OwnDatabase implements AutoCloseable {
         return database;
     }
 
-    String url() {
+    public String url() {
         return server + name;
     }
 

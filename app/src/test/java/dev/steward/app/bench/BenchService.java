@@ -3,6 +3,7 @@ package dev.steward.app.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
+import dev.steward.app.OwnDatabase;
 import dev.steward.app.TestTokens;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
@@ -49,6 +50,7 @@ final class BenchService implements AutoCloseable {
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final String floorQueue = "bench-floor-" + run;
     private final WorkerFactory floorWorkers;
+    private final OwnDatabase database;
     /**
      * Sessions being deleted at once by {@link #deleteAll}, until each is DELETED: more only make each
      * session's workflow slower to take its DELETE, which the service then answers 503.
@@ -60,10 +62,13 @@ final class BenchService implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
 
     BenchService(Map<String, Object> settings) {
+        // A database of the run's own: no host or session of another run or test is served or counted.
+        database = OwnDatabase.create("bench_" + run);
         Map<String, Object> properties = new java.util.HashMap<>(settings);
+        properties.put("datasources.default.url", database.url());
         properties.put("micronaut.server.port", -1);
         properties.put("steward.reconcile.deployment", "bench-" + run);
-        // The database may hold other runs' sessions: this run resumes none of them.
+        // Nothing is lost in this run: the sweep's lookups would only add to what is measured.
         properties.put("steward.resume.enabled", false);
         // Its clients are the scenarios, as the tests' admin.
         properties.put("steward.auth.admin-token-sha256", TestTokens.ADMIN_SHA256);
@@ -98,8 +103,14 @@ final class BenchService implements AutoCloseable {
         return context.getBean(WorkflowClient.class);
     }
 
+    /** A client of the service's own engine: the benchmark's calls reach the engine the service watches. */
     DockerClient docker() {
         return context.getBean(DockerClient.class);
+    }
+
+    /** The service's own engine ({@code steward.engine.host}), for clients other than docker-java. */
+    String engineEndpoint() {
+        return context.getRequiredProperty("steward.engine.host", String.class);
     }
 
     /** Runs one floor session to its end; returns how long it took. */
@@ -353,5 +364,6 @@ final class BenchService implements AutoCloseable {
     public void close() {
         floorWorkers.shutdownNow();
         context.close();
+        database.close();
     }
 }

@@ -1,6 +1,5 @@
 package dev.steward.app.bench;
 
-import com.github.dockerjava.api.DockerClient;
 import dev.steward.model.ResourceKind;
 import dev.steward.store.TransitionRow;
 import java.time.Duration;
@@ -10,14 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Scenario 1: POST to RUNNING for 2 parts x 2 busybox pods on Podman, one session at a time, next to
- * its floors: 4 containers created and started in parallel through docker-java on the same engine, and
- * the session-shaped no-op workflow on the same Temporal. Breaks each session's time into its steps.
+ * its floors on the same engine and Temporal ({@link StartupFloors}: a network and 4 containers by the
+ * docker CLI and by docker-java; the session-shaped no-op workflow). Breaks each session's time into its steps.
  */
 final class StartupScenario {
 
@@ -34,38 +30,60 @@ final class StartupScenario {
 
     void run(int sessions) throws Exception {
         String owner = "bench-startup-" + service.run();
-        sessionOnce(owner); // warm: the first of each kind pays for class loading and JIT
+        StartupFloors floors = new StartupFloors(service.docker(), service.engineEndpoint());
+        // Warm: the first of each kind pays for class loading and JIT.
+        sessionOnce(owner);
+        floors.dockerJavaOnce();
+        service.floorSession();
         List<Long> steward = new ArrayList<>();
+        List<Long> cli = new ArrayList<>();
+        List<Long> dockerJava = new ArrayList<>();
+        List<Long> temporal = new ArrayList<>();
         Map<String, List<Long>> steps = new LinkedHashMap<>();
         STEPS.forEach(step -> steps.put(step, new ArrayList<>()));
+        // One of each in turn, so that a busier stretch of the machine weighs on all of them alike.
         for (int i = 0; i < sessions; i++) {
             Map<String, Long> measured = sessionOnce(owner);
             steward.add(measured.get("total"));
             STEPS.forEach(step -> steps.get(step).add(measured.get(step)));
-        }
-        DockerClient docker = service.docker();
-        engineFloorOnce(docker, -1);
-        service.floorSession();
-        List<Long> engine = new ArrayList<>();
-        List<Long> temporal = new ArrayList<>();
-        for (int i = 0; i < sessions; i++) {
-            engine.add(engineFloorOnce(docker, i));
+            if (floors.hasCli()) {
+                cli.add(floors.cliOnce());
+            }
+            dockerJava.add(floors.dockerJavaOnce());
             temporal.add(service.floorSession());
         }
         Samples s = new Samples(steward);
-        Samples e = new Samples(engine);
+        Samples j = new Samples(dockerJava);
         Samples t = new Samples(temporal);
-        long allowed = e.p(50) + t.p(50) + 150;
+        String engineFloors = "docker-java " + j.summary();
+        long floor = j.p(50);
+        if (cli.isEmpty()) {
+            report.note("scenario 1: the docker CLI does not reach the engine here, so the engine's floor is docker-java's"
+                    + " alone, which may be slower than the engine itself: the target is judged against it all the same");
+        } else {
+            Samples c = new Samples(cli);
+            engineFloors = "engine (docker CLI) " + c.summary() + "; " + engineFloors;
+            floor = Math.min(c.p(50), j.p(50));
+            report.note("scenario 1: the engine's floor, a new network and 4 containers joining it created and started in"
+                    + " parallel, is " + c.p(50) + " ms p50 by the docker CLI and " + j.p(50) + " ms by docker-java ("
+                    + (j.p(50) - c.p(50)) + " ms apart: docker-java's calls are the same HTTP requests, so a gap is the"
+                    + " client's own time or the engine's order of serving them); the target takes the faster");
+            report.raw("startup/engine-floor-cli", cli);
+        }
+        long allowed = floor + 150;
         report.row(new BenchRow(1, "POST to RUNNING, 2 x 2 busybox on Podman, p50 / p90 / p99", s.summary(),
-                "engine " + e.summary() + "; Temporal " + t.summary(), "p50 <= " + allowed + " ms, p99 < 2000 ms",
-                s.p(50) <= allowed && s.p(99) < 2000));
+                engineFloors + "; Temporal (no-op session) " + t.summary(), "p50 <= " + allowed + " ms, p99 < 1000 ms",
+                s.p(50) <= allowed && s.p(99) < 1000));
         steps.forEach((step, values) -> report.breakdown(step, new Samples(values)));
         report.raw("startup/steward", steward);
-        report.raw("startup/engine-floor", engine);
+        report.raw("startup/engine-floor-docker-java", dockerJava);
         report.raw("startup/temporal-floor", temporal);
-        report.plot("startup.png", "POST to RUNNING, 2 x 2 pods on Podman", "session", "ms", false)
-                .addAll("Steward", steward).addAll("engine floor (4 containers)", engine)
+        BenchPlot plot = report.plot("startup.png", "POST to RUNNING, 2 x 2 pods on Podman", "session", "ms", false)
+                .addAll("Steward", steward).addAll("engine floor, docker-java", dockerJava)
                 .addAll("Temporal floor (no-op session)", temporal);
+        if (!cli.isEmpty()) {
+            plot.addAll("engine floor, docker CLI", cli);
+        }
         BenchPlot breakdown = report.plot("startup-steps.png", "POST to RUNNING by step (p50)", "step", "ms", true);
         steps.forEach((step, values) -> breakdown.add(step, 0, new Samples(values).p(50)));
     }
@@ -105,30 +123,6 @@ final class StartupScenario {
                         && (to == null || to.equals(t.toStatus())))
                 .map(TransitionRow::occurredAt).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no " + kind + " " + resource + " transition to " + to));
-    }
-
-    /** 4 busybox containers created and started in parallel through docker-java, then removed; returns the time to all started. */
-    private long engineFloorOnce(DockerClient docker, int round) throws Exception {
-        List<String> ids = new ArrayList<>();
-        long started = System.nanoTime();
-        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<String>> containers = new ArrayList<>();
-            for (int k = 0; k < 4; k++) {
-                String name = "bench-floor-" + UUID.randomUUID().toString().substring(0, 8) + "-" + round + "-" + k;
-                containers.add(calls.submit(() -> {
-                    String id = docker.createContainerCmd(BenchService.BUSYBOX).withName(name)
-                            .withCmd("sleep", "3600").exec().getId();
-                    docker.startContainerCmd(id).exec();
-                    return id;
-                }));
-            }
-            for (Future<String> c : containers) {
-                ids.add(c.get());
-            }
-        }
-        long took = (System.nanoTime() - started) / 1_000_000;
-        ids.parallelStream().forEach(id -> docker.removeContainerCmd(id).withForce(true).exec());
-        return took;
     }
 
     private static long millis(Instant from, Instant to) {
