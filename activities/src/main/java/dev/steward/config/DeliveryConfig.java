@@ -6,7 +6,8 @@ import java.time.Duration;
 /**
  * Delivery of status events to subscriptions ({@code steward.delivery}).
  *
- * @param pollInterval how often a worker looks for subscriptions with events to deliver
+ * @param pollInterval how often a worker looks for subscriptions with events to deliver besides when an event
+ *        appended to the outbox wakes it
  * @param timeout how long a sink may take to accept a connection and to answer one request
  * @param backoffBase the wait after a first failed attempt; it doubles with each failure in a row
  * @param backoffCap the longest wait between attempts (a sink's {@code Retry-After} may ask for longer)

@@ -15,8 +15,7 @@ import java.time.Duration;
  * @param maxBatch the most events one batch delivery may carry
  * @param source the CloudEvents {@code source} of every outgoing event: names this Steward deployment; by
  *        default {@code /steward/{steward.reconcile.deployment}}
- * @param streamPollInterval how often an open event stream looks for new events in the outbox
  */
 @ConfigurationProperties("steward.events")
 public record EventsConfig(boolean dispatchEnabled, Duration sweepInterval, Duration lease, int maxBatch,
-        @Nullable String source, Duration streamPollInterval) {}
+        @Nullable String source) {}

@@ -16,11 +16,14 @@ import java.sql.Types;
  * <p>Plain JDBC on the recording transaction's connection: the numbers come from
  * {@code INSERT ... ON CONFLICT ... RETURNING}, which a repository method cannot return. The position
  * is taken first and the stream's sequence second, in every transaction, so two never wait on each other
- * in opposite orders.
+ * in opposite orders. Each appended event is announced on {@link #CHANNEL} ({@code NOTIFY}), which
+ * PostgreSQL delivers when the transaction commits, so what listens is woken by what it can read.
  */
 @Singleton
 public class Outbox {
 
+    /** The notification channel; its payload is {@link Appended#payload}. */
+    public static final String CHANNEL = "steward_outbox";
     private static final String POSITIONS = "*";
 
     private static final String NEXT = """
@@ -32,7 +35,10 @@ public class Outbox {
             INSERT INTO outbox_events (id, position, sequence, session_id, owner, host, kind, part_name, pod_name,
                 from_status, to_status, reason, message, generation, occurred_at)
             VALUES (?, ?, ?, ?, (SELECT owner FROM sessions WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO NOTHING""";
+            ON CONFLICT (id) DO NOTHING
+            RETURNING owner""";
+
+    private static final String NOTIFY = "SELECT pg_notify('" + CHANNEL + "', ?)";
 
     /** Call only once the transition itself was inserted, in the same transaction. */
     public void append(Connection connection, OutboxEntry entry) {
@@ -59,10 +65,21 @@ public class Outbox {
                     insert.setLong(14, entry.generation());
                 }
                 insert.setTimestamp(15, Timestamp.from(entry.occurredAt()));
-                insert.executeUpdate();
+                try (ResultSet appended = insert.executeQuery()) {
+                    if (appended.next()) {
+                        notify(connection, new Appended(position, entry.sessionId(), appended.getString(1)));
+                    }
+                }
             }
         } catch (SQLException e) {
             throw new DataAccessException("could not append to the outbox", e);
+        }
+    }
+
+    private static void notify(Connection connection, Appended appended) throws SQLException {
+        try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
+            notify.setString(1, appended.payload());
+            notify.execute();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.steward.app.subscription;
 
+import dev.steward.app.events.OutboxNotifications;
 import dev.steward.app.events.StatusEvents;
 import dev.steward.cloudevents.CloudEventFilter;
 import dev.steward.cloudevents.CloudEventFilters;
@@ -13,12 +14,9 @@ import io.cloudevents.CloudEvent;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.type.Argument;
-import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.TaskScheduler;
 import io.micronaut.serde.ObjectMapper;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.annotation.PreDestroy;
-import jakarta.inject.Named;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -30,15 +28,20 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Delivers the outbox to subscriptions, at least once and in outbox order (so in order per session), apart
  * from the reconciliation: it reads PostgreSQL only, so a slow or dead sink holds up nothing but its own
- * subscription. Every {@code steward.delivery.poll-interval} it claims subscriptions with due work under a
+ * subscription. Woken by each event appended to the outbox ({@link OutboxNotifications}), and every
+ * {@code steward.delivery.poll-interval} besides (for retries that came due), it claims subscriptions with due work under a
  * lease ({@code FOR UPDATE SKIP LOCKED}, so replicas share them and each is delivered by one at a time), asks
  * a new sink first (the handshake), then posts each event after the subscription's position, one after
  * the other, and records how far it got after each batch (and at least every third of the lease). The n-th failure in a row waits min(base·2ⁿ⁻¹, cap), or what the sink's
@@ -52,6 +55,8 @@ public class DeliveryWorker {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
     private static final int BATCH = 200;
+    /** How long a delivery that ended waits to tell of it while another does. */
+    private static final Duration EMIT_PATIENCE = Duration.ofSeconds(1);
 
     private final SubscriptionRepository subscriptions;
     private final OutboxRepository outbox;
@@ -64,12 +69,13 @@ public class DeliveryWorker {
     private final Set<UUID> delivering = ConcurrentHashMap.newKeySet();
     private final ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor();
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
-    private final ScheduledFuture<?> polling;
+    private final Sinks.Many<Object> delivered = Sinks.many().multicast().directBestEffort();
+    private final Disposable polling;
     private volatile boolean stopping;
 
     public DeliveryWorker(SubscriptionRepository subscriptions, OutboxRepository outbox,
             TransactionOperations<Connection> transactions, SinkClient sinks, StatusEvents events, ObjectMapper json,
-            DeliveryConfig config, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+            DeliveryConfig config, OutboxNotifications notifications) {
         this.subscriptions = subscriptions;
         this.outbox = outbox;
         this.transactions = transactions;
@@ -77,7 +83,13 @@ public class DeliveryWorker {
         this.events = events;
         this.json = json;
         this.config = config;
-        this.polling = scheduler.scheduleWithFixedDelay(Duration.ZERO, config.pollInterval(), this::pollLogged);
+        // One poll at a time; what is told meanwhile is one more poll once it ends. A delivery that ends
+        // polls again: what was appended as it let its subscription go was told while it held it.
+        this.polling = Flux.<Object>merge(notifications.appended(), delivered.asFlux(),
+                        Flux.interval(Duration.ZERO, config.pollInterval()))
+                .onBackpressureLatest()
+                .concatMap(tick -> Mono.fromRunnable(this::pollLogged).subscribeOn(Schedulers.boundedElastic()), 1)
+                .subscribe();
     }
 
     private void pollLogged() {
@@ -105,6 +117,7 @@ public class DeliveryWorker {
                 } finally {
                     release(claimed);
                     delivering.remove(claimed.id());
+                    delivered.emitNext(claimed.id(), Sinks.EmitFailureHandler.busyLooping(EMIT_PATIENCE));
                 }
             });
         }
@@ -228,7 +241,7 @@ public class DeliveryWorker {
     /** Lets each delivery under way finish its request (within the sink timeout), then hands the leases back. */
     @PreDestroy
     void stop() throws InterruptedException {
-        polling.cancel(false);
+        polling.dispose();
         stopping = true;
         deliveries.shutdown();
         if (!deliveries.awaitTermination(config.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
