@@ -23,18 +23,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the Web Hooks handshake and reads each request with cloudevents-java (binary or structured). It can
  * refuse for a while ({@link #answer}), go away and come back on the same port.
  */
-final class CloudEventReceiver implements AutoCloseable {
+public final class CloudEventReceiver implements AutoCloseable {
 
     /** One request the receiver took: the event, the headers it came with, and when it was taken. */
-    record Received(CloudEvent event, String authorization, String contentType, Instant at) {}
+    public record Received(CloudEvent event, String authorization, String contentType, Instant at) {}
 
     /** What the receiver answers to a delivery: 200 takes the event; anything else refuses it. */
     record Answer(int status, String retryAfter) {
         static final Answer TAKE = new Answer(200, null);
     }
 
-    final List<Received> received = new CopyOnWriteArrayList<>();
-    final AtomicInteger handshakes = new AtomicInteger();
+    public final List<Received> received = new CopyOnWriteArrayList<>();
+    public final AtomicInteger handshakes = new AtomicInteger();
     final AtomicInteger refused = new AtomicInteger();
     volatile Answer answer = Answer.TAKE;
     /** How long each delivery takes to be answered. */
@@ -44,11 +44,11 @@ final class CloudEventReceiver implements AutoCloseable {
     private final ExecutorService handlers = Executors.newVirtualThreadPerTaskExecutor();
     private volatile HttpServer server;
 
-    CloudEventReceiver() {
+    public CloudEventReceiver() {
         comeBack();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port + "/sink";
     }
 

@@ -6,13 +6,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The benchmark suite: the five scenarios, each next to its floor measured in the same run, in one
+ * The benchmark suite: the seven scenarios, each next to its floor measured in the same run, in one
  * process with the service and a hollow engine, against the real Temporal server in a process of its own; writes {@code report.md},
  * {@code results.csv}, {@code raw.csv} and PNG plots. See README.md, "Benchmarks".
  *
  * <p>Arguments: see {@link BenchOptions#parse}.
  */
 public final class Bench {
+
+    /** Scenario 6's subscriptions, as its target is stated. */
+    private static final int DELIVERY_SUBSCRIPTIONS = 10;
+    /** How long scenario 7 holds its streams, and none, while measuring the CPU used. */
+    private static final java.time.Duration STREAMS_IDLE = java.time.Duration.ofSeconds(10);
 
     private Bench() {}
 
@@ -34,6 +39,12 @@ public final class Bench {
             }
             if (options.scenarios().contains(2)) {
                 new KillScenario(service, report).run(options.kills());
+            }
+            if (options.scenarios().contains(6)) {
+                new DeliveryScenario(service, report).run(options.deliveries(), DELIVERY_SUBSCRIPTIONS);
+            }
+            if (options.scenarios().contains(7)) {
+                new StreamsScenario(service, report).run(options.streams(), STREAMS_IDLE);
             }
             if (options.scenarios().stream().anyMatch(n -> n >= 3)) {
                 onHollowEngine(options, service, engine, report);

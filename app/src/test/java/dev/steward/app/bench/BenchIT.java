@@ -25,7 +25,7 @@ class BenchIT {
         List<BenchRow> rows = Bench.run(options).rows();
 
         Set<Integer> scenarios = rows.stream().map(BenchRow::scenario).collect(Collectors.toSet());
-        assertEquals(Set.of(1, 2, 3, 4, 5), scenarios, "every scenario reported");
+        assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7), scenarios, "every scenario reported");
         for (String file : List.of("report.md", "results.csv", "raw.csv", "startup.png", "startup-steps.png", "kill.png",
                 "throughput.png", "scale.png", "history.png")) {
             assertTrue(Files.size(out.resolve(file)) > 0, file + " written");
@@ -39,6 +39,8 @@ class BenchIT {
                 "one POST to RUNNING per startup session");
         assertTrue(raw.stream().skip(1).filter(line -> line.startsWith("kill/repair,")).count() == options.kills(),
                 "one repair per kill");
+        assertTrue(raw.stream().skip(1).anyMatch(line -> line.startsWith("delivery/recorded-to-delivered,")),
+                "deliveries timed");
         for (String line : raw.subList(1, raw.size())) {
             String series = line.substring(0, line.indexOf(','));
             long value = Long.parseLong(line.substring(line.lastIndexOf(',') + 1));

@@ -14,22 +14,25 @@ import java.util.Map;
  * @param concurrency the numbers of concurrent creations on the hollow engine (scenario 3)
  * @param live the numbers of live sessions held at once on the hollow engine (scenario 4)
  * @param partRestarts restarts of one pod, for the part's history (scenario 5)
+ * @param deliveries sessions created and deleted while 10 subscriptions take their events (scenario 6)
+ * @param streams event streams held open while the service idles (scenario 7)
  * @param out where the report, CSV and plots go
  * @param settings the service's settings that differ from its defaults, e.g. {@code steward.reconcile.events-enabled}
- * @param scenarios the scenarios to run, 1 to 5
+ * @param scenarios the scenarios to run, 1 to 7
  */
 record BenchOptions(boolean quick, int startups, int kills, List<Integer> concurrency, List<Integer> live,
-        int partRestarts, Path out, Map<String, Object> settings, List<Integer> scenarios) {
+        int partRestarts, int deliveries, int streams, Path out, Map<String, Object> settings,
+        List<Integer> scenarios) {
 
-    private static final List<Integer> ALL = List.of(1, 2, 3, 4, 5);
+    private static final List<Integer> ALL = List.of(1, 2, 3, 4, 5, 6, 7);
 
     static BenchOptions quick(Path out) {
-        return new BenchOptions(true, 5, 5, List.of(1, 10), List.of(50), 40, out, Map.of(), ALL);
+        return new BenchOptions(true, 5, 5, List.of(1, 10), List.of(50), 40, 3, 100, out, Map.of(), ALL);
     }
 
     static BenchOptions full(Path out) {
-        return new BenchOptions(false, 30, 50, List.of(1, 10, 100, 1000), List.of(1000, 10_000), 1000, out, Map.of(),
-                ALL);
+        return new BenchOptions(false, 30, 50, List.of(1, 10, 100, 1000), List.of(1000, 10_000), 1000, 10, 500, out,
+                Map.of(), ALL);
     }
 
     /**
@@ -64,7 +67,8 @@ record BenchOptions(boolean quick, int startups, int kills, List<Integer> concur
         BenchOptions chosen = quick ? quick(out) : full(out);
         return new BenchOptions(chosen.quick(), chosen.startups(), chosen.kills(),
                 concurrency == null ? chosen.concurrency() : concurrency, live == null ? chosen.live() : live,
-                restarts == null ? chosen.partRestarts() : restarts, out, Map.copyOf(settings), scenarios);
+                restarts == null ? chosen.partRestarts() : restarts, chosen.deliveries(), chosen.streams(), out,
+                Map.copyOf(settings), scenarios);
     }
 
     private static List<Integer> numbers(String list) {

@@ -13,6 +13,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.worker.WorkerFactory;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -251,6 +252,62 @@ final class BenchService implements AutoCloseable {
     Instant awaitStatus(UUID id, String status, Duration within, long pollMillis) {
         await("session " + id + " " + status, within, pollMillis, () -> status.equals(status(id)));
         return Instant.now();
+    }
+
+    /** Opens a server-sent event stream; returns once the service answered 200, its body open. */
+    InputStream openStream(String path) {
+        try {
+            HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(URI.create(base + path))
+                    .header("Accept", "text/event-stream").header("Authorization", "Bearer " + TestTokens.ADMIN)
+                    .build(), HttpResponse.BodyHandlers.ofInputStream());
+            if (response.statusCode() != 200) {
+                response.body().close();
+                throw new IllegalStateException("GET " + path + ": " + response.statusCode());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("GET " + path + " interrupted", e);
+        }
+    }
+
+    /** The owner's first page of sessions. */
+    JsonNode listSessions(String owner) {
+        return send("GET", "/api/v1/sessions?owner=" + owner, null, 200);
+    }
+
+    /** Subscribes {@code sink} to every status event; returns the subscription's id. */
+    UUID subscribe(String sink) {
+        return UUID.fromString(send("POST", "/api/v1/subscriptions", Map.of("sink", sink), 201).get("id").asText());
+    }
+
+    void unsubscribe(UUID subscription) {
+        send("DELETE", "/api/v1/subscriptions/" + subscription, null, 204);
+    }
+
+    /** The outbox's last position: every event recorded so far is at or before it. */
+    long lastOutboxPosition() {
+        return query("SELECT COALESCE(MAX(position), 0) FROM outbox_events");
+    }
+
+    /** When each event after position {@code from} up to {@code to} was recorded, by its id. */
+    Map<String, Instant> recordedAt(long from, long to) {
+        Map<String, Instant> recorded = new java.util.HashMap<>();
+        try (Connection c = connect(); PreparedStatement select = c.prepareStatement(
+                "SELECT id, recorded_at FROM outbox_events WHERE position > ? AND position <= ?")) {
+            select.setLong(1, from);
+            select.setLong(2, to);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    recorded.put(rows.getString(1), rows.getTimestamp(2).toInstant());
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading the outbox", e);
+        }
+        return recorded;
     }
 
     long databaseBytes() {
