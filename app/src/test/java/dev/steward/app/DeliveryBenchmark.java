@@ -29,8 +29,8 @@ import javax.sql.DataSource;
  * subscription and then with {@code --subscriptions} of them (each to a sink of its own on this machine),
  * and prints POST → RUNNING for both, then for every delivered event the time from its transition being
  * recorded (the outbox row's commit) to the sink having it, and the events per second one subscription
- * catches up with from a backlog. Self-contained: starts the service's context (in-process Temporal, the
- * configured PostgreSQL and engine). See README.md, "Benchmarks".
+ * catches up with from a backlog. Self-contained: starts the service's context (the tests' Temporal server,
+ * the configured PostgreSQL and engine). See docs/benchmarks.md, "Status event delivery".
  *
  * <p>Arguments: {@code --sessions N} (default 10), {@code --subscriptions S} (default 10).
  */
