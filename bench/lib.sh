@@ -1,5 +1,5 @@
 # What the bench scripts share: the tests' environment (./steward env), the packaged service and its
-# test classpath (where the benchmarks live, with Temporal's test server), and a JVM to run one in.
+# test classpath (where the benchmarks live), and a JVM to run one in.
 # shellcheck shell=bash
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

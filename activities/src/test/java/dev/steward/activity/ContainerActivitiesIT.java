@@ -57,6 +57,14 @@ import org.junit.jupiter.api.Test;
  * {@link ContainerActivitiesImpl} against the real engine named by {@code DOCKER_HOST} (here Podman's
  * Docker-compatible API). The image {@code localhost/busybox:latest} must exist on it.
  *
+ * <p>It proves that ensure, start, stop and remove are idempotent (twice, or concurrently, is once), that an
+ * exit code, the spec and the limits are read back from the engine, that limits change in place on the running
+ * container, and that a spec the engine refuses (an unknown or malformed image) is a non-retryable
+ * {@code InvalidSpec}. Of the session's network: it carries Steward's labels, its containers join it with the
+ * pod's name as alias, it stays while one container is left and goes with the last, a refused spec leaves none
+ * behind, and a container on its host's network ({@code hostNetwork}) joins none. A session's volumes go once no
+ * container uses them, and removing them again changes nothing.
+ *
  * <p>Every test owns the containers labelled with its own random session id, and removes them
  * afterwards; it touches nothing else on the engine.
  */

@@ -23,8 +23,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each role against each endpoint: who is let in (any answer but 401 or 403), who is refused and how,
- * and that a token's secret is shown once, at its creation, and never in the log.
+ * Each role against each endpoint: every endpoint is sent a request by each caller (no token, an unknown token,
+ * {@code VIEWER}, {@code USER}, {@code OPERATOR}, {@code ADMIN}), from a table of the least role each endpoint
+ * needs, and who is let in (any answer but 401 or 403) and who is refused (401 or 403, as problem+json) is
+ * checked. A {@code USER} token's sessions get its owner, and a deleted token is refused; {@code GET /tokens/me}
+ * answers each token (and the configured admin) its own name, role and owner; a token's secret is shown once, at
+ * its creation, and never in the log or a later answer.
  */
 @MicronautTest
 class AccessIT {

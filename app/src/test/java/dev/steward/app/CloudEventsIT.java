@@ -37,8 +37,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * CloudEvents in, end to end: deliveries in the three modes of the HTTP binding, written by
- * cloudevents-java as a real sender writes them, stored once and acted on once, on the real engine.
+ * CloudEvents in, end to end, written by cloudevents-java's own HTTP writer as a real sender writes them, on the
+ * real engine:
+ * <ul>
+ *   <li>each of Steward's event types takes effect in binary, structured and batch mode, its transitions naming
+ *       the event;
+ *   <li>the same create event sent 50 times at once makes one session and one container;
+ *   <li>a {@code create-session} trigger with an {@code sql} filter builds its session from the event's data,
+ *       while an event that matches nothing is stored and listed unmatched;
+ *   <li>a missing or unknown token is a 401, another source's token a 403; the handshake answers allowed origins
+ *       only; an event source from configuration works with its configured token;
+ *   <li>malformed events and batches are 400s naming the attribute, with nothing stored;
+ *   <li>a part awaiting {@code com.example.dataset.ready} is {@code WAITING} until that event comes, then runs
+ *       with the event in its environment, and a part with {@code completesOn} completes on its result event.
+ * </ul>
  */
 @MicronautTest
 class CloudEventsIT extends SessionApiTest {

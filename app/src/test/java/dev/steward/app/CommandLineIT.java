@@ -17,7 +17,11 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** {@code ./steward sessions|hosts|events} against the service, with the token from the token file. */
+/**
+ * {@code ./steward sessions list|get|delete|watch}, {@code hosts} and {@code events} against the service, with a
+ * token file ({@code STEWARD_TOKEN_FILE}): each prints its table, the deletion takes effect, and every call
+ * carried the token ({@link AuthorizationRecorder}).
+ */
 @MicronautTest
 class CommandLineIT extends SessionApiTest {
 

@@ -20,7 +20,10 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** A session's ETag is its generation; a change sent with a stale If-Match is a 412 and changes nothing. */
+/**
+ * A session's ETag is its generation: a spec change and a timeslot change sent with a stale If-Match are 412s and
+ * leave the generation, the spec and the timeslot as they were; sent with the current one, they apply.
+ */
 @MicronautTest
 class ConditionalWriteIT extends SessionApiTest {
 

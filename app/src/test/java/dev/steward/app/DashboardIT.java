@@ -19,9 +19,14 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 
 /**
- * The dashboard in a real browser: it takes a token, lists sessions, opens one, shows its pod turn
- * READY while the page stays loaded, and pauses the session with a button; it shows the action buttons
- * only to tokens whose role lets them act on the session.
+ * The dashboard in a real browser (Debian's headless Chromium through chromedriver, see {@link Browser}): it is
+ * served at {@code /} while unknown paths stay problems. An operator pastes a token, finds the session in the
+ * list, opens it, sees its pod {@code NOT_READY}, makes the readiness check pass inside the container and sees
+ * {@code READY} on the same page (no reload), reads the pod's log, and pauses the session with the button until
+ * it is {@code STOPPED}; every call the page made carried the token. With tokens made through
+ * {@code POST /api/v1/tokens}, one session page shows a {@code VIEWER} and a {@code USER} of another owner the
+ * session and its pod without one action button, and a {@code USER} of the session's owner and the admin every
+ * button. Its screenshots are in {@code target/screenshots/} ({@code docs/dashboard.png} is one of them).
  */
 @MicronautTest
 class DashboardIT extends SessionApiTest {

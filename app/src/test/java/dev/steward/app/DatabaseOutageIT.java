@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * PostgreSQL out of reach: every request that needs it is answered 503 with Retry-After, promptly
- * and without PostgreSQL's words, and nothing is created half-way; once it is back, all works.
+ * PostgreSQL out of reach (cut by a relay, {@link PostgresProxy}): every request that needs it is answered 503
+ * with Retry-After, promptly and without PostgreSQL's words, and nothing is created half-way; once it is back,
+ * all works.
  */
 @MicronautTest(transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -22,11 +22,11 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
- * CloudEvents in, measured on the real service (in-process Temporal, the configured PostgreSQL and
+ * CloudEvents in, measured on the real service (the tests' Temporal server, the configured PostgreSQL and
  * engine): how many events per second the webhook stores, how long a POST of one takes, and how long
  * from posting a {@code dev.steward.session.create} event to its session's RUNNING transition, next to
- * the same session created by {@code POST /api/v1/sessions}, alternating in one run. See README.md,
- * "Benchmarks".
+ * the same session created by {@code POST /api/v1/sessions}, alternating in one run. See docs/benchmarks.md,
+ * "CloudEvents in".
  *
  * <p>Arguments: {@code --events N} (default 200: events into the store), {@code --sessions S} (default N:
  * sessions by event and as many by POST; 0 measures the store alone), {@code --senders C} (default 8:

@@ -17,9 +17,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A service killed (SIGKILL) after it stored events and before it dispatched them: the next process
- * dispatches each of them, and each takes effect exactly once (one session, one container per pod, one
- * creation transition), however far the killed process got.
+ * A service killed (SIGKILL) after it stored events and before it dispatched them: once after it stored an event
+ * it was not to dispatch ({@code STEWARD_EVENTS_DISPATCH_ENABLED=false}), and once right after answering five
+ * more. After the restart each event has taken effect exactly once: one session, one container per pod, one
+ * creation transition, however far the killed process got.
  */
 class EventCrashIT {
 

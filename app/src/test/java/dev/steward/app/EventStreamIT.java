@@ -21,7 +21,13 @@ import java.util.function.Predicate;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
-/** Status changes stream out as server-sent events, live, and a client that reconnects misses nothing. */
+/**
+ * Status changes stream out as server-sent events, live, and a client that reconnects misses nothing: a
+ * session's stream, read as a browser reads it ({@link EventStreamReader}), shows its transitions as they
+ * happen; a client that disconnects and reconnects with {@code Last-Event-ID} gets exactly the events after the
+ * last one it saw; the stream of all events, narrowed to the session, carries the same. Bad resume points and
+ * unknown sessions are refused.
+ */
 @MicronautTest
 class EventStreamIT extends SessionApiTest {
 

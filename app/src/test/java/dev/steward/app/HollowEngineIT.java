@@ -17,8 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole service against a hollow engine registered as a host: docker-java talks to it as to
- * Podman, its events reach the parts, and a fault it injects is met by the retry table.
+ * The whole service against a hollow engine registered as a host: docker-java talks to it as to Podman, the
+ * session's pods are {@code READY} there on the session's network, a crash is restarted through its event
+ * stream, two injected failures of {@code start} are met by the retry table, and every container and the
+ * network are removed at the end.
  */
 @MicronautTest(transactional = false)
 class HollowEngineIT extends HostPoolTest {

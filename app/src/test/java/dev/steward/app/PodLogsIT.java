@@ -20,7 +20,11 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** A busybox pod's container, its address and ports, and its log: read whole, tailed, and followed. */
+/**
+ * A busybox pod's container, its address and ports, and its log: the session's view shows the pod's container id,
+ * its address and its published port, and the log comes back whole, tailed, and followed (a line the container
+ * writes after the request comes through the open answer).
+ */
 @MicronautTest
 class PodLogsIT extends SessionApiTest {
 

@@ -27,9 +27,20 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Images pulled from a private registry on this machine with registered credentials: refused
- * credentials fail the pod at once, good ones run it with the pull in its transitions, a stopped
- * registry backs off until it is back, and a slow pull shows how far it is.
+ * Images pulled from a private registry on this machine with registered credentials ({@link PrivateRegistry}:
+ * Debian's {@code docker-registry} on 127.0.0.1 and a free port, htpasswd authentication, TLS under a certificate
+ * {@code openssl} makes, whose CA sits in {@code /etc/containers/certs.d/127.0.0.1:PORT} while the registry
+ * runs; busybox pushed into it with Podman):
+ * <ul>
+ *   <li>refused credentials fail the pod at once ({@code ImagePullFailed});
+ *   <li>registered ones run it ({@code RUNNING}, {@code Pulling} and {@code Pulled} in the transitions), the
+ *       password in no response and not in clear in PostgreSQL;
+ *   <li>a stopped registry backs the pull off ({@code ImagePullBackOff}) until it is back, then the session
+ *       runs;
+ *   <li>an image with a 4 MB layer of random bytes, pulled through {@link ThrottlingProxy} at 512 KB a second,
+ *       shows {@code PENDING}, {@code Pulling} and a {@code pullProgress} part-way while it comes, and none once
+ *       the pod is {@code READY}.
+ * </ul>
  */
 @MicronautTest
 class PrivateRegistryIT extends SessionApiTest {

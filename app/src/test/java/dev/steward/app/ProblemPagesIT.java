@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Every problem's type is the absolute URI of a page the service serves to anyone; bodies over 256 KiB are 413. */
+/**
+ * Every problem's type is the absolute URI of a page the service serves to anyone: the page of every problem
+ * type opens, by the absolute {@code type} of real answers too. Bodies over 256 KiB are 413.
+ */
 @MicronautTest
 class ProblemPagesIT {
 

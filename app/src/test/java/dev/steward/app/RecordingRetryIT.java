@@ -19,7 +19,10 @@ import java.util.stream.LongStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
-/** Recording activities that Temporal retries after their write committed still record every change once. */
+/**
+ * Recording activities that Temporal retries after their write committed still record every change once: one
+ * transition and one outbox row each, and a session's events numbered without a gap.
+ */
 @MicronautTest
 @Property(name = "steward.test.flaky-recording", value = "true")
 class RecordingRetryIT extends SessionApiTest {

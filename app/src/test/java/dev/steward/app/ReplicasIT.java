@@ -17,7 +17,11 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** A pod's replicas on the real engine: scaling adds and removes replicas without touching the others. */
+/**
+ * A pod's replicas on the real engine: scaling 3 → 5 → 2 by spec changes adds and removes replicas without
+ * touching the others: the surviving replicas keep their container ids, and the dropped ones' containers are
+ * gone.
+ */
 @MicronautTest
 class ReplicasIT extends SessionApiTest {
 

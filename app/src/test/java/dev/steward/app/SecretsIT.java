@@ -34,9 +34,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Env values taken from secrets: in the container's environment, and nowhere else (no API response,
- * no PostgreSQL column in clear, no Temporal history); rotating the secret replaces the pod. Secrets
- * are their owners': a session takes values only from its own owner's.
+ * Env values taken from secrets: the value is in the container's environment (the engine's inspect) and in no
+ * API response, no PostgreSQL row (every table searched as text) and no Temporal history (the session's and the
+ * part's, as JSON and as their raw payloads). An unknown secret or key is a 422, a rotation replaces the pod
+ * with the new value, and a secret in use cannot be deleted. Secrets are their owners': with two owners, a
+ * secret of one name gives each owner's session its own value, another owner's secret is refused (422 on create
+ * and on a spec change, nothing changed), and a {@code USER} token sees and changes only its owner's secrets.
  */
 @MicronautTest
 class SecretsIT extends SessionApiTest {

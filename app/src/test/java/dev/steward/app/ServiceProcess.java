@@ -53,7 +53,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * The flags the image passes (see the Dockerfile and README): the JDK (24 and newer) otherwise warns
+     * The flags the image passes (see the Dockerfile and docs/operations.md): the JDK (24 and newer) otherwise warns
      * at every start that protobuf uses {@code sun.misc.Unsafe} and that gRPC's netty loads a native library.
      */
     static List<String> quietJvmFlags() {

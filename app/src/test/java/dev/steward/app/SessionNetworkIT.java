@@ -19,7 +19,13 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** Each session's pods share an engine network of their own and find each other there by pod name. */
+/**
+ * Each session's pods share an engine network of their own and find each other there by pod name: busybox
+ * {@code httpd} runs as pod {@code web}, and a job in another part of the same session fetches
+ * {@code http://web:8080/} with {@code wget} and completes; the same job in another session, while {@code web}
+ * still serves, fails (the name does not resolve there). It checks the network's labels, the pod's alias and
+ * address, and that both sessions' networks are gone after {@code DELETE}.
+ */
 @MicronautTest
 class SessionNetworkIT extends SessionApiTest {
 

@@ -23,7 +23,13 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** A session's volumes outlive its containers and go with the session, unless it retains them. */
+/**
+ * A session's volumes outlive its containers and go with the session, unless it retains them: a file written on
+ * a session volume by one container is found by the pod's rolling replacement (a spec change whose new container
+ * is ready only if it finds the file); the moment the session is {@code DELETED} the volume is gone from the
+ * engine (no resync waited for), the volume marked {@code retainOnDelete} is not (the test then removes it), and
+ * the session's network is gone too.
+ */
 @MicronautTest
 class SessionVolumeIT extends SessionApiTest {
 

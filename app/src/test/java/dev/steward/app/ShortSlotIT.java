@@ -17,8 +17,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A slot whose cleanup deadline is closer to its end than the teardown budget, with the default
- * budget and kill margin: the session runs until its end, and nothing of it is left at the deadline.
+ * A slot whose cleanup deadline is closer to its end than the teardown budget, with the default budget and kill
+ * margin: a 20 s slot whose deadline comes 10 s after its end runs for its 20 s, and nothing of it is left at
+ * the deadline.
  */
 @MicronautTest
 @Property(name = "steward.lifecycle.teardown-budget", value = "2m")

@@ -29,8 +29,13 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Subscriptions deliver every transition as a CloudEvent, at least once and in order per session, to a sink
- * that reads them with cloudevents-java, through failures of the sink that slow nothing else down.
+ * Subscriptions deliver every transition as a CloudEvent, at least once and in order per session, to sinks that
+ * read each request with cloudevents-java ({@link CloudEventReceiver}): one sink gets every transition of a
+ * session's life, in sequence order, as valid CloudEvents of the documented types with the bearer token, in
+ * binary mode, and a filtered one in structured mode only what passes. A sink that answers 500 for 20 s, then
+ * 429 with {@code Retry-After}, then goes away and comes back gets every event (by id) in order per session,
+ * while sessions reach {@code RUNNING} at their usual speed and the subscription shows {@code FAILING} with its
+ * last error meanwhile.
  */
 @MicronautTest
 class SubscriptionDeliveryIT extends SessionApiTest {

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Tracing on: the API's requests and the Temporal calls they make (the workflow started, run and its
- * activities) leave as spans by OTLP, here to a receiver in the test that keeps what it is sent.
+ * Tracing on: the API's requests and the Temporal calls they make leave as spans by OTLP, here to an OTLP/HTTP
+ * receiver in the test that keeps what it is sent: the request's span, {@code StartWorkflow},
+ * {@code RunWorkflow} of the session and of its part, and {@code RunActivity:EnsureContainer}.
  */
 @MicronautTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -20,10 +20,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * A session volume on two real engines: the pods that mount it go on one host even where spread
- * would part them, a pod that cannot go there waits and says why, a stopped session's pod goes back
- * to it, the volume is made on that host's engine alone, and it is gone from it once the session is
- * DELETED.
+ * A session volume on two real engines: the pods that mount it go on one host even where spread would part them
+ * (a third pod, without it, is spread to the other host); with one pod slot per host, the second pod of the
+ * volume waits {@code PENDING} ({@code Unschedulable}, its message and transition naming the volume's host,
+ * though the other host is free); a stopped session's pod goes back to its volume's host when it runs again,
+ * though a pod of another session makes spread prefer the other host. In each, the volume is made on its host's
+ * engine alone, and it is gone from it once the session is {@code DELETED}.
  */
 @MicronautTest(transactional = false)
 class VolumePlacementIT extends HostPoolTest {

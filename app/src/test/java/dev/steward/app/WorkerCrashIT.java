@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The service killed with SIGKILL at one moment when its sessions are at every stage that matters: pods
  * being created, RUNNING, a rolling replace, a teardown, and the kill path at the cleanup deadline. A new
- * service process on the same Temporal test server and database takes them all to their desired status:
+ * service process on the same Temporal server and database takes them all to their desired status:
  * one container per pod, no orphan once the engine is resynced, no transition written twice, and the
  * deadline's session gone.
  */

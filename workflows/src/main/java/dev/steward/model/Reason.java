@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * Every reason Steward records on a status change, with its meaning: the one catalog that code,
- * API ({@code GET /api/v1/statuses}) and README share. {@link #code()} is what transitions and
+ * API ({@code GET /api/v1/statuses}) and docs/concepts.md share. {@link #code()} is what transitions and
  * views carry.
  */
 public enum Reason {

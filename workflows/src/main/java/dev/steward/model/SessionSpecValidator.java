@@ -26,7 +26,7 @@ public final class SessionSpecValidator {
     public static final int MAX_OWNER_LENGTH = 256;
     /**
      * Counts and lengths a spec stays within, so that a session's workflow input and history stay far
-     * from Temporal's payload limit whatever the body size setting (documented in the README's Input).
+     * from Temporal's payload limit whatever the body size setting (documented under Input in docs/api.md).
      */
     public static final int MAX_PARTS = 20;
     public static final int MAX_PODS_PER_PART = 50;

@@ -9,6 +9,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Placement's pure decision: spread picks the least loaded host, binpack the most loaded that still fits, equal
+ * load goes to more room and then by name; only ready, enabled, undrained hosts whose labels match the selector
+ * and that have room for the pod slot, CPUs and memory take a pod; a pod whose volume is on a host goes there or
+ * says why it cannot (that host full or gone); and every refusal and placement is said in words.
+ */
 class HostPlacementTest {
 
     private static final PodResources NOTHING = PodResources.NONE;

@@ -18,9 +18,11 @@ import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 
@@ -32,6 +34,7 @@ import reactor.core.publisher.Flux;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@Tag(name = "Status events")
 @ApiRoutes
 @Controller("/api/v1")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -51,6 +54,11 @@ public class EventStreamController {
     }
 
     /** One session's changes: its own, its parts' and its pods'; the id is the session's sequence number. */
+    @Operation(operationId = "streamSessionEvents", summary = "Stream a session's status events",
+            description = "Server-sent events (`text/event-stream`) of the session's changes, its own, its parts' "
+            + "and its pods', from the first and then live. Each event's data is the CloudEvent in JSON "
+            + "(structured mode), its id the session's sequence number: a client that reconnects with "
+            + "`Last-Event-ID: n` (as a browser's `EventSource` does) gets exactly the changes after n.")
     @Get(value = "/sessions/{id}/events", produces = MediaType.TEXT_EVENT_STREAM)
     public Flux<Event<String>> session(UUID id, @Header(LAST_EVENT_ID) @Nullable String lastEventId) {
         long after = lastEventId(lastEventId);
@@ -64,6 +72,10 @@ public class EventStreamController {
      * Every change, or one owner's or one session's; the id is the position among all changes. Without
      * {@code Last-Event-ID} it starts with the next change.
      */
+    @Operation(operationId = "streamEvents", summary = "Stream every status event",
+            description = "Server-sent events of every change of sessions, parts, pods and hosts, or of one "
+            + "`owner`'s or one `session`'s. Each event's id is its position among all changes; without "
+            + "`Last-Event-ID` the stream starts with the next change.")
     @Get(value = "/events/stream", produces = MediaType.TEXT_EVENT_STREAM)
     public Flux<Event<String>> all(@QueryValue @Nullable String owner, @QueryValue @Nullable UUID session,
             @Header(LAST_EVENT_ID) @Nullable String lastEventId) {

@@ -8,16 +8,22 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** The pages problem types point at: what each problem means and how to fix it. Open to anyone. */
+@Tag(name = "Problems")
 @ApiRoutes
 @Controller("/problems")
 @Secured(SecurityRule.IS_ANONYMOUS)
 public class ProblemPageController {
 
     /** Every problem type, each linking to its page. */
+    @Operation(operationId = "listProblemTypes", summary = "List problem types",
+            description = "An HTML page linking the page of every problem type Steward answers with. Open to "
+            + "anyone.")
     @Get
     @Produces(MediaType.TEXT_HTML)
     public String problemIndex() {
@@ -27,6 +33,9 @@ public class ProblemPageController {
                 .collect(Collectors.joining()) + "</ul>");
     }
 
+    @Operation(operationId = "getProblemType", summary = "Read a problem type's page",
+            description = "What the problem means and how to fix it, as HTML. The absolute URI of this page is the "
+            + "`type` of every `application/problem+json` answer of that kind. Open to anyone.")
     @Get("/{name}")
     @Produces(MediaType.TEXT_HTML)
     public HttpResponse<?> problemPage(String name) {

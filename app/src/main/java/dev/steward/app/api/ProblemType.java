@@ -48,7 +48,7 @@ public enum ProblemType {
     BODY_TOO_LARGE("body-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request too large",
             "The body is larger than steward.api max body size (256 KiB by default), or the request line is"
                     + " longer than 4 KB.",
-            "Send a smaller spec: fewer or shorter env values, commands or labels (see the README's limits)."),
+            "Send a smaller spec: fewer or shorter env values, commands or labels (see the limits under Input in docs/api.md)."),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Not JSON",
             "The body was sent with a content type other than application/json.",
             "Send Content-Type: application/json."),

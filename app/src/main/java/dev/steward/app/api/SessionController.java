@@ -35,9 +35,11 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -48,6 +50,7 @@ import reactor.core.publisher.Flux;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@Tag(name = "Sessions")
 @ApiRoutes
 @Controller("/api/v1/sessions")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -76,6 +79,12 @@ public class SessionController {
         this.histories = histories;
     }
 
+    @Operation(operationId = "createSession", summary = "Create a session",
+            description = "Stores the session from its spec and starts its workflow: `201` with the session, its "
+            + "generated `id` and a `Location` header. With an `Idempotency-Key` header (1-255 characters, the "
+            + "caller's own), a repeat with the same body answers the session the first request made, and another "
+            + "body under the key is a `422`. A spec that breaks a rule is a `422` naming every offending field; "
+            + "nothing is created.")
     @Post
     @Secured(Role.USER_ROLE)
     public HttpResponse<SessionView> createSession(@Body @Nullable SessionSpec spec,
@@ -84,6 +93,12 @@ public class SessionController {
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
+    @Operation(operationId = "listSessions", summary = "List sessions",
+            description = "A page of sessions, newest first: `{items, page, size, total, next}`, `size` at most "
+            + "100. `owner` and `status` filter (`status` takes several, comma-separated or repeated; any "
+            + "matches); `labelSelector` selects by the spec's labels as Kubernetes does (`team=a,tier!=db`, "
+            + "`key`, `!key`). `next` is a cursor for the page after this one (`null` on the last): `?cursor=` "
+            + "pages by it instead of `page`, and sessions created meanwhile shift nothing.")
     @Get
     public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable List<String> status,
             @QueryValue @Nullable String labelSelector, @QueryValue @Nullable String cursor,
@@ -97,6 +112,13 @@ public class SessionController {
      * its host is in {@code pullProgress}: layers done of those announced, bytes done and, once the
      * engine has told every size, in all, and when the pull last wrote them; {@code null} otherwise.
      */
+    @Operation(operationId = "getSession", summary = "Read a session's whole tree",
+            description = "The session with its parts and pods: statuses and reasons, restarts, last exits, hosts, "
+            + "container ids, addresses and published ports (asked of the engines at each read), `generation` and "
+            + "`observedGeneration`, conditions, the timeslot and the spec at `generation`. A pod whose image is "
+            + "being pulled shows how far in `pullProgress`. The `ETag` header carries the generation, for "
+            + "`If-Match`; with the Temporal UI configured, a `Link` header (`rel=\"temporal-workflow\"`) points "
+            + "at the session's workflow there.")
     @Get("/{id}")
     public HttpResponse<SessionView> getSession(UUID id) {
         SessionView session = endpoints.fillIn(sessions.get(id));
@@ -104,6 +126,11 @@ public class SessionController {
                 WorkflowIds.session(id));
     }
 
+    @Operation(operationId = "setDesiredStatus", summary = "Set the desired status",
+            description = "`RUNNING`, `STOPPED` (no container exists) or `DELETED` (no container exists and the "
+            + "workflow ends): `202` with `{desiredStatus, generation, changed}`. The change is a Temporal update "
+            + "whose validator refuses what cannot apply: `409` when the session has ended, is being deleted, or "
+            + "is past its cleanup deadline.")
     @Put("/{id}/desired-status")
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
@@ -112,6 +139,9 @@ public class SessionController {
         return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
     }
 
+    @Operation(operationId = "deleteSession", summary = "Delete a session",
+            description = "The same as desired status `DELETED`: the session tears its containers down, then its "
+            + "workflow ends. `202` with `{desiredStatus, generation, changed}`.")
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> deleteSession(UUID id, Authentication caller) {
@@ -119,6 +149,11 @@ public class SessionController {
         return HttpResponse.accepted().body(sessions.delete(id));
     }
 
+    @Operation(operationId = "setTimeslot", summary = "Move the timeslot",
+            description = "Replaces the timeslot (`provisionAt <= endAt <= cleanupDeadline`, else `422`); the "
+            + "session's timers move with it. `202` with the new generation. `409` once teardown has begun or the "
+            + "deadline has passed. With `If-Match` (an `ETag` of a read), a session whose generation has moved on "
+            + "since is a `412` and nothing changes.")
     @Put("/{id}/timeslot")
     @Secured(Role.USER_ROLE)
     public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
@@ -127,6 +162,9 @@ public class SessionController {
         return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot, ifMatch));
     }
 
+    @Operation(operationId = "retryPart", summary = "Retry a failed part",
+            description = "Retries a `FAILED` part under a new generation: `202`. An unknown part is a `404`; a "
+            + "part that has not failed, or a session that is not `RUNNING`, a `409`.")
     @Post("/{id}/parts/{part}/retry")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> retryPart(UUID id, String part, Authentication caller) {
@@ -134,6 +172,8 @@ public class SessionController {
         return HttpResponse.accepted().body(sessions.retryPart(id, part));
     }
 
+    @Operation(operationId = "reconcileSession", summary = "Reconcile the session now",
+            description = "Every started part reads the engine at once instead of at its next resync: `202`.")
     @Post("/{id}/reconcile")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> reconcile(UUID id, Authentication caller) {
@@ -141,6 +181,11 @@ public class SessionController {
         return HttpResponse.accepted().body(sessions.reconcile(id));
     }
 
+    @Operation(operationId = "updateSpec", summary = "Replace the spec",
+            description = "The same parts and pods by name (else `409`). A real change bumps the generation and "
+            + "replaces the changed pods' containers, rolling where a pod has a readiness check; a change of "
+            + "`resources` alone is applied to the running container in place. `202` with the new generation; an "
+            + "invalid spec is a `422`. Honours `If-Match` as the timeslot change does.")
     @Put("/{id}/spec")
     @Secured(Role.USER_ROLE)
     public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
@@ -149,6 +194,9 @@ public class SessionController {
         return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec), ifMatch)));
     }
 
+    @Operation(operationId = "resetPodBackoff", summary = "Reset a pod's backoff",
+            description = "Forgets the pod's restart count and backoff, so its next restart is immediate; a pod "
+            + "`FAILED` with `CrashLoopBackOff` is tried again. `202`.")
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> resetBackoff(UUID id, String part, String pod, Authentication caller) {
@@ -157,6 +205,8 @@ public class SessionController {
         return HttpResponse.accepted();
     }
 
+    @Operation(operationId = "restartPod", summary = "Restart a pod now",
+            description = "Skips a pending backoff, retries a failed pod, or restarts a running container. `202`.")
     @Post("/{id}/pods/{part}/{pod}/restart")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> restart(UUID id, String part, String pod, Authentication caller) {
@@ -166,6 +216,12 @@ public class SessionController {
     }
 
     /** The container's log as plain text, streamed; with {@code follow=true} it goes on as lines are written. */
+    @Operation(operationId = "readPodLog", summary = "Read a pod's container log",
+            description = "The log of the pod's current container, stdout and stderr interleaved, as `text/plain` "
+            + "streamed from the engine of its host. `tail=N`: the last N lines only (`0`: none, with `follow` "
+            + "only new lines); `since`: lines from an ISO-8601 instant or Unix seconds on; `follow=true`: the "
+            + "answer stays open and each new line comes as it is written, until the container stops or the client "
+            + "goes away. A pod without a container now is a `409`.")
     @Get(value = "/{id}/pods/{part}/{pod}/logs", produces = MediaType.TEXT_PLAIN)
     public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
             @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow) {
@@ -173,6 +229,11 @@ public class SessionController {
     }
 
     /** The Temporal history of the session's workflow, or of a part's with {@code ?part=}, oldest first. */
+    @Operation(operationId = "readWorkflowHistory", summary = "Read the workflow's history",
+            description = "The Temporal history of the session's workflow (its latest run), or of a part's with "
+            + "`?part=`, oldest first: `{eventId, eventTime, eventType, detail}`. A workflow Temporal does not "
+            + "have (a part not started yet) is a `404`. With the Temporal UI configured, a `Link` header points "
+            + "at the workflow there.")
     @Get("/{id}/history")
     public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part) {
         String workflowId = sessions.workflowId(id, part);
@@ -180,6 +241,10 @@ public class SessionController {
                 workflowId);
     }
 
+    @Operation(operationId = "listSessionTransitions", summary = "List the session's transitions",
+            description = "Every recorded status change of the session, its parts and its pods, oldest first: "
+            + "`{occurredAt, kind, resource, from, to, reason, message, generation}`; with `since` (an instant, "
+            + "such as the last `occurredAt` seen), only those after it.")
     @Get("/{id}/transitions")
     public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since) {
         return sessions.transitions(id, since).stream().map(TransitionView::of).toList();

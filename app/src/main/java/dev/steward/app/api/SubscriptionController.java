@@ -15,9 +15,11 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.UUID;
 
@@ -26,6 +28,7 @@ import java.util.UUID;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@Tag(name = "Subscriptions")
 @ApiRoutes
 @Controller("/api/v1/subscriptions")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -38,6 +41,12 @@ public class SubscriptionController {
         this.subscriptions = subscriptions;
     }
 
+    @Operation(operationId = "createSubscription", summary = "Create a subscription",
+            description = "Every status event that passes the subscription's `filters` (the CloudEvents "
+            + "Subscriptions API dialects: `exact`, `prefix`, `suffix`, `all`, `any`, `not`, `sql`) is POSTed to "
+            + "its `sink` as a CloudEvent, at least once and in order per session, once the sink has allowed it by "
+            + "the Web Hooks handshake. `201` with a `Location` header. A `sinkcredential` is sent as the bearer "
+            + "token of every delivery and never shown.")
     @Post
     @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<SubscriptionView> create(@Body @Nullable SubscriptionRequest request) {
@@ -46,22 +55,33 @@ public class SubscriptionController {
                 UriBuilder.of("/api/v1/subscriptions").path(created.id().toString()).build());
     }
 
+    @Operation(operationId = "listSubscriptions", summary = "List subscriptions",
+            description = "Every subscription, oldest first, with where its delivery stands: `status` "
+            + "(`VALIDATING`, `ACTIVE`, `FAILING`), `failedAttempts`, `lastSuccessAt`, `lastError`, "
+            + "`nextAttemptAt`. Never a token.")
     @Get
     public List<SubscriptionView> list() {
         return subscriptions.list();
     }
 
+    @Operation(operationId = "getSubscription", summary = "Read a subscription",
+            description = "The subscription's settings (never its token) and where its delivery stands.")
     @Get("/{id}")
     public SubscriptionView get(UUID id) {
         return subscriptions.get(id);
     }
 
+    @Operation(operationId = "replaceSubscription", summary = "Replace a subscription's settings",
+            description = "Its delivery goes on where it stands; without `sinkcredential` the stored one is kept. "
+            + "A sink that changes is asked by the handshake again before the next delivery.")
     @Put("/{id}")
     @Secured(Role.OPERATOR_ROLE)
     public SubscriptionView update(UUID id, @Body @Nullable SubscriptionRequest request) {
         return subscriptions.update(id, request);
     }
 
+    @Operation(operationId = "deleteSubscription", summary = "Delete a subscription",
+            description = "`204`: nothing more is delivered to its sink.")
     @Delete("/{id}")
     @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<Void> delete(UUID id) {

@@ -22,9 +22,11 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +41,7 @@ import java.util.UUID;
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
+@Tag(name = "CloudEvents in")
 @ApiRoutes
 @Controller("/api/v1/events")
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -58,6 +61,14 @@ public class EventController {
     }
 
     /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
+    @Operation(operationId = "deliverEvents", summary = "Deliver CloudEvents",
+            description = "CloudEvents 1.0 in any mode of the HTTP binding: binary (`ce-*` headers, the data as "
+            + "the body), structured (`application/cloudevents+json`) or batch "
+            + "(`application/cloudevents-batch+json`), with the bearer token of an event source that speaks for "
+            + "each event's `source`. Every event is stored, deduplicated by `source` and `id`, before the answer, "
+            + "then acted on once: Steward's own types (`dev.steward.session.*`), triggers, and parts that await "
+            + "it. `202` when some event was new, `200` when every one was a redelivery; an invalid event is a "
+            + "`400` naming the attribute, and a batch with one is refused whole.")
     @Post
     @Secured(SecurityRule.IS_ANONYMOUS)
     @Consumes(MediaType.ALL)
@@ -73,6 +84,10 @@ public class EventController {
      * The Web Hooks handshake: an origin that an event source allows (the one the token names, or any
      * when no token is given) is answered with {@code WebHook-Allowed-Origin}; Steward sets no rate.
      */
+    @Operation(operationId = "eventsHandshake", summary = "Answer the Web Hooks handshake",
+            description = "An `OPTIONS` request with `WebHook-Request-Origin`: `200` with `WebHook-Allowed-Origin` "
+            + "and `WebHook-Allowed-Rate` when an event source (the token's, when one is sent) allows that origin, "
+            + "`403` without them otherwise.")
     @Options
     @Secured(SecurityRule.IS_ANONYMOUS)
     public HttpResponse<Void> handshake(@Header(REQUEST_ORIGIN) @Nullable String origin,
@@ -86,6 +101,10 @@ public class EventController {
     }
 
     /** Stored events, newest first, with what each did. */
+    @Operation(operationId = "listEvents", summary = "List stored events",
+            description = "Stored events, newest first, filtered by `source`, `type` and `session`, at most "
+            + "`limit`: `{seq, source, id, type, subject, sender, receivedAt, dispatchedAt, matched, outcome, "
+            + "sessions}`, where `outcome` says what each effect did or why the event matched nothing.")
     @Get
     public List<EventView> list(@QueryValue @Nullable String source, @QueryValue @Nullable String type,
             @QueryValue @Nullable UUID session, @QueryValue(defaultValue = "100") int limit) {

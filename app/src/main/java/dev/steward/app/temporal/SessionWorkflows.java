@@ -125,7 +125,7 @@ public class SessionWorkflows {
 
     /**
      * Ends a part workflow that a closed session run left running (parts are abandoned by their parent,
-     * see README), so that the resumed run starts its own; its containers stay for that run to adopt.
+     * see docs/operations.md), so that the resumed run starts its own; its containers stay for that run to adopt.
      */
     public void terminatePartIfRunning(UUID id, String part) {
         try {

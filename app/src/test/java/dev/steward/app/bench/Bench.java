@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The benchmark suite: the seven scenarios, each next to its floor measured in the same run, in one
  * process with the service and a hollow engine, against the real Temporal server in a process of its own; writes {@code report.md},
- * {@code results.csv}, {@code raw.csv} and PNG plots. See README.md, "Benchmarks".
+ * {@code results.csv}, {@code raw.csv} and PNG plots. See docs/benchmarks.md.
  *
  * <p>Arguments: see {@link BenchOptions#parse}.
  */

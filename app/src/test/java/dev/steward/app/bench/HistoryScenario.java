@@ -67,7 +67,7 @@ final class HistoryScenario {
     private void twoHourSession(Path line) throws IOException {
         if (!Files.exists(line)) {
             report.note("the two-hour session's history comes from SessionTimeslotTest, which `./steward bench` runs"
-                    + " first; this run did not (see README, Figures)");
+                    + " first; this run did not (see docs/benchmarks.md, History lengths)");
             return;
         }
         // "two-hour slot, 3 parts x 2 pods: session history events per run [a, b]; part histories [...]"

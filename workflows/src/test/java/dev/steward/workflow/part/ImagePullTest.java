@@ -25,7 +25,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A part's pods get their image on their host as their pull policy says, before their containers are created. */
+/**
+ * A part's pods get their image on their host as their pull policy says, before their containers are created:
+ * two pods lacking one image pull it once and record the pull; an image the host has is pulled only under
+ * {@code ALWAYS}, and {@code NEVER} pulls nothing; a registry's refusal fails the pod at once with the registry's
+ * message; an unreachable registry backs the pull off, and the pod runs once it is back.
+ */
 class ImagePullTest {
 
     private static final String IMAGE = TestSessions.IMAGE;

@@ -25,7 +25,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A pod's replicas scaled by spec changes: the replicas kept keep their containers. */
+/**
+ * A pod's replicas scaled by spec changes, on the {@code WorkflowSandbox}: 3 → 5 → 2 keeps the surviving
+ * replicas' containers and releases the dropped ones' placements, and a pod given replicas becomes its replicas.
+ */
 class PodReplicasTest {
 
     @RegisterExtension

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A deleted session's volumes go as the last step of its teardown, and a host that keeps them holds
- * its end up only so long.
+ * A deleted session's volumes go as the last step of its teardown, and a host that keeps them holds its end up
+ * only so long: with a host that cannot remove them, the session still ends within the minute and the other
+ * host's volumes are removed; a session without volumes removes none.
  */
 class SessionVolumeRemovalTest {
 
