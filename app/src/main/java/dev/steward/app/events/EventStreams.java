@@ -27,6 +27,11 @@ import reactor.core.scheduler.Schedulers;
 public class EventStreams {
 
     static final int BATCH = 500;
+    /**
+     * A comment, which clients skip: the response's headers go out with it, so a client knows the stream is
+     * open before its first event, however long that takes.
+     */
+    private static final Event<String> OPENED = Event.of("").comment("stream open");
 
     private final OutboxRepository outbox;
     private final OutboxNotifications notifications;
@@ -62,7 +67,8 @@ public class EventStreams {
         return Flux.merge(told, Flux.just(OutboxNotifications.EVERYTHING))
                 .onBackpressureLatest()
                 .concatMap(tick -> readAll(last, readAfter, number), 1)
-                .map(row -> Event.of(events.toJson(row)).id(Long.toString(number.applyAsLong(row))));
+                .map(row -> Event.of(events.toJson(row)).id(Long.toString(number.applyAsLong(row))))
+                .startWith(OPENED);
     }
 
     /** Every row after {@code last}, a batch at a time, each read once the one before went out. */
