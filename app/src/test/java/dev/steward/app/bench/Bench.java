@@ -46,7 +46,7 @@ public final class Bench {
             if (options.scenarios().contains(7)) {
                 new StreamsScenario(service, report).run(options.streams(), STREAMS_IDLE);
             }
-            if (options.scenarios().stream().anyMatch(n -> n >= 3)) {
+            if (options.scenarios().stream().anyMatch(n -> n >= 3 && n <= 5)) {
                 onHollowEngine(options, service, engine, report);
             }
             if (service.refusedCreations() > 0) {
