@@ -5,6 +5,7 @@ import dev.steward.contract.LogContext;
 import dev.steward.contract.PlacementRequest;
 import dev.steward.contract.StewardLabels;
 import dev.steward.contract.TransitionRecord;
+import dev.steward.store.DatabaseRefusal;
 import dev.steward.telemetry.FailureEpisodes;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
@@ -18,8 +19,9 @@ import io.temporal.failure.ApplicationFailure;
  * Runs an activity with its session, part and pod in the log context, and logs its transient
  * failures once per episode: the first at WARN in one line, the first success after them at INFO.
  * Temporal retries them as before, but as benign failures, which it logs at DEBUG instead of a
- * WARN with a stack trace for every attempt. Failures the activity raises on purpose
- * ({@link ApplicationFailure}) and cancellation pass untouched.
+ * WARN with a stack trace for every attempt. A write the database refused for what it holds (a
+ * constraint, bad data, a row that is not there) fails at once, not retried ({@link DatabaseRefusal}).
+ * Failures the activity raises on purpose ({@link ApplicationFailure}) and cancellation pass untouched.
  */
 final class ActivityCallContext extends ActivityInboundCallsInterceptorBase {
 
@@ -53,9 +55,14 @@ final class ActivityCallContext extends ActivityInboundCallsInterceptorBase {
             return output;
         } catch (ApplicationFailure | ActivityCompletionException deliberate) {
             throw deliberate;
-        } catch (RuntimeException transientFailure) {
-            episodes.failed(subject, "Temporal retries it", transientFailure);
-            throw benign(transientFailure);
+        } catch (RuntimeException failure) {
+            ApplicationFailure refused = DatabaseRefusal.of(failure);
+            if (refused != null) {
+                episodes.failed(subject, "not retried: it would be refused again", refused);
+                throw refused;
+            }
+            episodes.failed(subject, "Temporal retries it", failure);
+            throw benign(failure);
         } finally {
             LogContext.clear();
         }
