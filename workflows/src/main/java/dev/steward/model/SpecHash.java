@@ -9,33 +9,15 @@ import java.util.HexFormat;
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
  * ordered, so reordering them never replaces a container. Restart policy, kind, readiness check
- * and image pull policy change how Steward treats the container, not the container, so they are not hashed. Pure, so workflows may call it.
+ * and image pull policy change how Steward treats the container, not the container, and its limits
+ * change in place on the same container (see {@code ContainerActivities.updateLimits}): none of them is
+ * hashed. Pure, so workflows may call it.
  */
 public final class SpecHash {
 
     private SpecHash() {}
 
     public static String of(PodSpec pod) {
-        return of(pod, true);
-    }
-
-    /**
-     * @param cpuLimited whether the CPU limit counts: it does since CPUs became a limit; before, a
-     *     pod's CPUs were a reservation alone, and the hashes of pods that recorded them then leave it out
-     */
-    public static String of(PodSpec pod, boolean cpuLimited) {
-        return of(pod, true, cpuLimited);
-    }
-
-    /**
-     * The hash of what the container is, leaving out its limits: those change in place, on the same
-     * container (see {@code ContainerActivities.updateLimits}).
-     */
-    public static String withoutLimits(PodSpec pod) {
-        return of(pod, false, false);
-    }
-
-    private static String of(PodSpec pod, boolean memoryLimited, boolean cpuLimited) {
         StringBuilder canonical = new StringBuilder();
         field(canonical, "image", pod.image());
         field(canonical, "command", String.join("\u0000", pod.command()));
@@ -50,13 +32,6 @@ public final class SpecHash {
                 // TCP, the default, adds nothing, so the hashes of ports without a protocol stay valid.
                 .forEach(p -> field(canonical, "port", p.containerPort() + ":" + p.hostPort()
                         + (p.protocol() == PortProtocol.UDP ? "/udp" : "")));
-        // Only what shapes the container counts; absent, it adds nothing, so older hashes stay valid.
-        if (memoryLimited && pod.memoryLimitBytes() != null) {
-            field(canonical, "memory", pod.memoryLimitBytes().toString());
-        }
-        if (cpuLimited && pod.cpuLimitNanos() != null) {
-            field(canonical, "cpus", pod.cpuLimitNanos().toString());
-        }
         if (pod.hostNetwork()) {
             field(canonical, "hostNetwork", "true");
         }

@@ -17,18 +17,16 @@ import org.slf4j.Logger;
  * Records transitions from workflow code. The id comes from the workflow's deterministic random,
  * so a retried recording activity carries the same id and records once.
  *
- * <p>How a transition is written depends on when the workflow started ({@link Mode}): each one before
- * the workflow goes on; or so, but queued when PostgreSQL does not take it within a short first try;
- * or behind the workflow's back, in order, many in one write, while the workflow goes on acting on the
- * engine ({@link #awaitWritten()} waits for them before the workflow tells anyone what they say).
+ * <p>How a transition is written depends on the workflow ({@link Mode}): before the workflow goes on,
+ * but queued when PostgreSQL does not take it within a short first try (sessions); or behind the
+ * workflow's back, in order, many in one write, while the workflow goes on acting on the engine (parts:
+ * {@link #awaitWritten()} waits for them before the workflow tells anyone what they say).
  * {@link #flush()} waits for every queued one before the workflow ends or continues as new.
  */
 public final class TransitionRecorder {
 
     /** How transitions are written. */
     public enum Mode {
-        /** Workflows started before the queue: each transition is written before the workflow goes on. */
-        EACH_WAITS,
         /**
          * Each is written before the workflow goes on; one PostgreSQL does not take within a short first
          * try is queued, and so is every later one until the queue is empty: a workflow thread of its own
@@ -55,14 +53,6 @@ public final class TransitionRecorder {
     /** A write behind failed its first try: until it succeeds, {@link #awaitWritten()} does not wait. */
     private boolean unavailable;
 
-    /**
-     * @param recording the recording activities, retried without a cap
-     * @param queuesWhileUnavailable false for workflows started before the queue
-     */
-    public TransitionRecorder(RecordingActivities recording, UUID sessionId, boolean queuesWhileUnavailable) {
-        this(recording, sessionId, queuesWhileUnavailable ? Mode.QUEUES_WHILE_UNAVAILABLE : Mode.EACH_WAITS);
-    }
-
     /** @param recording the recording activities, retried without a cap */
     public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode) {
         this.recording = recording;
@@ -73,7 +63,7 @@ public final class TransitionRecorder {
     /**
      * Writing behind, waits until every transition recorded so far is written, unless PostgreSQL did
      * not take the last write at its first try: then the workflow goes on (as a queued transition lets
-     * it) and the writes follow once PostgreSQL is back. In the other modes every transition is written
+     * it) and the writes follow once PostgreSQL is back. Queuing while unavailable, every transition is written
      * or queued by now: nothing to wait for.
      */
     public void awaitWritten() {
@@ -123,10 +113,6 @@ public final class TransitionRecorder {
     }
 
     private void write(TransitionRecord transition) {
-        if (mode == Mode.EACH_WAITS) {
-            recording.recordTransition(transition);
-            return;
-        }
         if (mode == Mode.QUEUES_WHILE_UNAVAILABLE && pending.isEmpty() && !writing) {
             try {
                 firstTry.recordTransition(transition);

@@ -112,31 +112,14 @@ class SpecHashTest {
     }
 
     @Test
-    void cpusCountAsALimitOnlyWhereTheyAreOne() {
-        PodSpec half = withCpus(0.5);
-        PodSpec one = withCpus(1.0);
-
-        assertNotEquals(SpecHash.of(half), SpecHash.of(one), "a changed CPU limit is another container");
-        assertNotEquals(SpecHash.of(base()), SpecHash.of(half), "an added CPU limit is another container");
-        assertEquals(SpecHash.of(base()), SpecHash.of(half, false), "before CPUs were a limit, they changed nothing");
-        assertEquals(SpecHash.of(half, false), SpecHash.of(one, false));
-        assertEquals(SpecHash.of(base()), SpecHash.of(base(), false), "a pod without CPUs keeps its hash");
-    }
-
-    @Test
-    void theHashThatNamesTheContainerLeavesItsLimitsOut() {
+    void limitsAreNoPartOfTheHashThatNamesTheContainer() {
         PodSpec b = base();
         PodSpec limited = new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
                 new PodResources(0.5, 64L));
+        PodSpec moreCpus = new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
+                new PodResources(1.0, 64L));
 
-        assertEquals(SpecHash.withoutLimits(base()), SpecHash.withoutLimits(limited), "limits change in place");
-        assertEquals(SpecHash.of(base()), SpecHash.withoutLimits(limited), "a pod without limits keeps its container");
-        assertNotEquals(SpecHash.of(limited), SpecHash.withoutLimits(limited));
-    }
-
-    private static PodSpec withCpus(double cpus) {
-        PodSpec b = base();
-        return new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null,
-                new PodResources(cpus, null));
+        assertEquals(SpecHash.of(base()), SpecHash.of(limited), "limits change in place, on the same container");
+        assertEquals(SpecHash.of(limited), SpecHash.of(moreCpus));
     }
 }

@@ -12,12 +12,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Records the histories {@link WorkflowReplayTest} replays into
- * {@code workflows/src/test/resources/histories/}. {@link #SESSION_HISTORY} and {@link #PART_HISTORY}
- * were recorded by the code before timeslots, gates and escalation (the change
- * {@code ChangeIds.SESSION_TIMESLOTS} guards) and are never recorded again: they prove
- * sessions started then still replay. Not a {@code *Test}, and disabled unless asked
- * for, so a normal build never overwrites them. Re-record only on purpose (an intended,
- * versioned change of workflow code), from the repository root:
+ * {@code workflows/src/test/resources/histories/}. Not a {@code *Test}, and disabled unless asked
+ * for, so a normal build never overwrites them. Record one only on purpose: a new scenario, or a
+ * change of workflow code made where no run that needs the old code can exist (see docs/versioning.md),
+ * from the repository root:
  *
  * <pre>
  * mvn -pl workflows test -Dtest=ReplayHistoryRecorder -Dsteward.recordHistories=true
@@ -40,7 +38,6 @@ public class ReplayHistoryRecorder {
     public static final String IMAGE_PULL_HISTORY = "histories/part-image-pull.json";
     public static final String RESUMED_HISTORY = "histories/session-resumed.json";
     public static final String PART_EVENTS_HISTORY = "histories/session-part-events.json";
-    public static final String DATABASE_AWAY_HISTORY = "histories/part-database-away.json";
     public static final String PART_CONTINUED_HISTORY = "histories/part-continued-as-new.json";
     /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
     public static final int PART_CONTINUED_CRASHES = 20;
@@ -52,6 +49,16 @@ public class ReplayHistoryRecorder {
     @Test
     public void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
+        if (Files.notExists(resources.resolve(SESSION_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
+            }
+        }
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
                 write(resources.resolve(TIMESLOT_HISTORY),
@@ -88,11 +95,6 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(LIMITS_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(LIMITS_HISTORY), LifecycleScenarios.partLimitsInPlace(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(DATABASE_AWAY_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(DATABASE_AWAY_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(WRITTEN_BEHIND_HISTORY))) {

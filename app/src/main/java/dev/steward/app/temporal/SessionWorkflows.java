@@ -30,7 +30,6 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -143,19 +142,15 @@ public class SessionWorkflows {
 
     private void start(UUID id, SessionSpec spec, long generation, @Nullable ResumedFrom from,
             @Nullable EventCause cause) {
-        // The memo and search attributes are what the Temporal UI shows and filters a session by.
-        Map<String, Object> memo = new LinkedHashMap<>();
-        memo.put("owner", spec.owner());
-        if (cause != null) {
-            memo.put("createdBy", cause.describe());
-        }
-        WorkflowOptions options = WorkflowOptions.newBuilder()
+        // What the Temporal UI filters the session by from its start; the workflow keeps them current.
+        WorkflowOptions.Builder options = WorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.session(id))
                 .setTaskQueue(temporalConfig.taskQueue())
-                .setMemo(memo)
-                .setTypedSearchAttributes(SessionSearchAttributes.of(spec.owner(), spec.labels()))
-                .build();
-        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options);
+                .setTypedSearchAttributes(SessionSearchAttributes.of(spec.owner(), spec.labels()));
+        if (cause != null) {
+            options.setMemo(Map.of("createdBy", cause.describe()));
+        }
+        SessionWorkflow workflow = temporal.newWorkflowStub(SessionWorkflow.class, options.build());
         SessionInput input = new SessionInput(id, spec, generation, reconcile.settings().with(spec.restart()),
                 lifecycle.settings(), null, from);
         deadline.run(() -> WorkflowClient.start(workflow::run, input));

@@ -37,11 +37,6 @@ final class EngineSync {
         this.sync = sync;
     }
 
-    /** The service's own engine, for runs started before probing. */
-    static EngineSync local() {
-        return new EngineSync(Workflow.newActivityStub(HostSyncActivities.class, RELAY),
-                Workflow.newActivityStub(HostSyncActivities.class, SYNC));
-    }
 
     /** The host's engine, on its own task queue. */
     static EngineSync on(String host) {

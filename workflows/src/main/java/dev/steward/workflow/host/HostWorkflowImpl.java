@@ -6,7 +6,6 @@ import dev.steward.contract.HostStatusChange;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.model.HostStatus;
 import dev.steward.workflow.ActivityDefaults;
-import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.CancellationScope;
@@ -39,10 +38,6 @@ public class HostWorkflowImpl implements HostWorkflow {
 
     @Override
     public void run(HostInput input) {
-        if (Workflow.getVersion(ChangeIds.HOST_PROBING, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
-            relayAndResync(input, EngineSync.local());
-            return;
-        }
         EngineSync engine = EngineSync.on(input.host());
         CancellationScope relaying = engine.startRelay(input);
         HostWatch watch = input.watch() != null ? input.watch() : new HostWatch(null, null, null);
@@ -68,8 +63,7 @@ public class HostWorkflowImpl implements HostWorkflow {
             HostPlan plan = manager.plan(new HostObservation(input.host(), watch, change.to(), probe.reachable(),
                     Workflow.currentTimeMillis(), settings.lostAfter(), nextResync));
             watch = tell(input.host(), plan);
-            if (change.to() == HostStatus.UNREACHABLE && change.from() != HostStatus.UNREACHABLE
-                    && Workflow.getVersion(ChangeIds.HOST_WAKES_PARTS_WHEN_UNREACHABLE, Workflow.DEFAULT_VERSION, 1) == 1) {
+            if (change.to() == HostStatus.UNREACHABLE && change.from() != HostStatus.UNREACHABLE) {
                 wakeParts(input.host());
             }
             if (plan.wakeUnschedulable()) {
@@ -133,22 +127,6 @@ public class HostWorkflowImpl implements HostWorkflow {
     @Override
     public void checkNow() {
         checkRequested = true;
-    }
-
-    /** Runs started before probing: relay and resync the service's own engine at a fixed rate. */
-    private void relayAndResync(HostInput input, EngineSync engine) {
-        CancellationScope relaying = engine.startRelay(input);
-        for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
-            long started = Workflow.currentTimeMillis();
-            engine.resync(input);
-            // At a fixed rate: a slow resync does not stretch the interval the sweep promises.
-            long elapsed = Workflow.currentTimeMillis() - started;
-            if (elapsed < input.resyncInterval().toMillis()) {
-                Workflow.sleep(input.resyncInterval().minusMillis(elapsed));
-            }
-        }
-        relaying.cancel();
-        Workflow.continueAsNew(input);
     }
 
     private static boolean isUnknownHost(ActivityFailure failure) {

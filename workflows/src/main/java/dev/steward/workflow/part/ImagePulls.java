@@ -6,7 +6,6 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityFailures;
-import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Promise;
@@ -52,8 +51,7 @@ final class ImagePulls {
      * @return whether the image is there; {@code false} while the pull backs off
      */
     boolean ready(PodSpec pod, PodRuntime rt, String host, String servingId) {
-        if (pod.imagePullPolicy() == ImagePullPolicy.NEVER
-                || Workflow.getVersion(ChangeIds.PART_PULLS_IMAGES, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
+        if (pod.imagePullPolicy() == ImagePullPolicy.NEVER) {
             return true;
         }
         if (rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis()) {
@@ -64,7 +62,7 @@ final class ImagePulls {
             rt.pullFailures = 0;
             return true;
         }
-        String where = "image " + pod.image() + (state.startedBeforePlacement ? "" : " on host " + host);
+        String where = "image " + pod.image() + " on host " + host;
         PodStatus status = servingId == null ? PodStatus.PENDING : state.pods.get(pod.name()).status();
         transitions.record(pod, status, Reason.PULLING.code(), "pulling " + where, servingId);
         try {

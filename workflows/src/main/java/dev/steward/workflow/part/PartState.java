@@ -34,12 +34,6 @@ public final class PartState {
     final Map<String, PodSpec> dropped = new LinkedHashMap<>();
     String maxUnhealthy;
     ReconcileSettings settings;
-    /** Parts started before placement run every pod on the service's own engine, with no host of their own. */
-    boolean startedBeforePlacement;
-    /** Parts started before it failed a pod whose engine did not answer; since, the pod is UNKNOWN. */
-    boolean failsOnUnreachableEngine;
-    /** Parts started before it waited the backoff base at a pod's first crash; since, the first restart is immediate. */
-    boolean firstRestartImmediate;
 
     DesiredStatus desired;
     long generation;

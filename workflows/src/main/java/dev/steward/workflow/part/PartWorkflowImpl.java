@@ -19,7 +19,6 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
-import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
@@ -66,13 +65,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         } else {
             state.takeInput(input);
         }
-        recorder = new TransitionRecorder(recording, state.sessionId, recorderMode());
-        state.startedBeforePlacement = Workflow.getVersion(ChangeIds.PART_PLACED_PODS, Workflow.DEFAULT_VERSION, 1)
-                == Workflow.DEFAULT_VERSION;
-        state.failsOnUnreachableEngine =
-                Workflow.getVersion(ChangeIds.PART_UNREACHABLE_IS_UNKNOWN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION;
-        state.firstRestartImmediate =
-                Workflow.getVersion(ChangeIds.PART_FIRST_RESTART_IMMEDIATE, Workflow.DEFAULT_VERSION, 1) == 1;
+        recorder = new TransitionRecorder(recording, state.sessionId, TransitionRecorder.Mode.WRITES_BEHIND);
         if (input.carried() == null) {
             state.addPods();
         }
@@ -82,8 +75,11 @@ public class PartWorkflowImpl implements PartWorkflow {
                 continueAsNewWhenLong(input);
                 long passGeneration = state.generation;
                 reconcile();
-                if (state.generation != passGeneration && reportsOnlyCurrentGeneration()) {
-                    continue; // the pass served an older generation: a new pass observes the current one
+                // A pass during which a new generation arrived does not report: its status (STOPPED, say) would
+                // reach the session before the part had observed that generation, and the session would record
+                // it twice, once per generation. A new pass observes the current one.
+                if (state.generation != passGeneration) {
+                    continue;
                 }
                 rollUp(passGeneration);
                 if (state.status == PartStatus.DELETED) {
@@ -118,8 +114,7 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     @Override
     public void completeOnEvent(EventCause event) {
-        if (state.completedBy != null
-                || Workflow.getVersion(ChangeIds.PART_COMPLETES_ON_EVENT, Workflow.DEFAULT_VERSION, 1) != 1) {
+        if (state.completedBy != null) {
             return;
         }
         state.completedBy = event.describe();
@@ -169,8 +164,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         PodView pod = state.pods.get(event.pod());
         return pod != null && event.containerId().equals(pod.containerId())
-                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY)
-                && Workflow.getVersion(ChangeIds.PART_OWN_STARTS_QUIET, Workflow.DEFAULT_VERSION, 1) == 1;
+                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY);
     }
 
     @Override
@@ -183,7 +177,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void resyncHost(HostResync resync) {
         List<PodView> there = state.pods.values().stream()
-                .filter(pod -> state.startedBeforePlacement || resync.host().equals(state.runtimes.get(pod.name()).host))
+                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host))
                 .toList();
         if (Drift.between(there, resync.containers())) {
             state.wake = true;
@@ -209,23 +203,6 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public PartView view() {
         return state.view();
-    }
-
-    private static TransitionRecorder.Mode recorderMode() {
-        if (Workflow.getVersion(ChangeIds.PART_TRANSITIONS_WRITTEN_BEHIND, Workflow.DEFAULT_VERSION, 1) == 1) {
-            return TransitionRecorder.Mode.WRITES_BEHIND;
-        }
-        return Workflow.getVersion(ChangeIds.PART_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1
-                ? TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE : TransitionRecorder.Mode.EACH_WAITS;
-    }
-
-    /**
-     * A pass during which a new generation arrived does not report: its status (STOPPED, say) would
-     * reach the session before the part had observed that generation, and the session would record
-     * it twice, once per generation.
-     */
-    private static boolean reportsOnlyCurrentGeneration() {
-        return Workflow.getVersion(ChangeIds.PART_REPORTS_CURRENT_GENERATION, Workflow.DEFAULT_VERSION, 1) == 1;
     }
 
     /**
@@ -268,10 +245,6 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void awaitWork(long passGeneration) {
         Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake;
-        if (Workflow.getVersion(ChangeIds.PART_EVENT_DRIVEN, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
-            Workflow.await(state.settings.resyncInterval(), asked);
-            return;
-        }
         Long due = nextDue();
         if (due == null) {
             Workflow.await(asked);
@@ -309,9 +282,6 @@ public class PartWorkflowImpl implements PartWorkflow {
             replicas.addNew();
         }
         Map<String, List<ContainerState>> observed = engines.observe();
-        if (observed == null) {
-            return;
-        }
         List<Promise<Void>> work = new ArrayList<>();
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));
@@ -323,9 +293,7 @@ public class PartWorkflowImpl implements PartWorkflow {
             String host = engines.hostOf(state.runtimes.get(pod.name()));
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 // Its host did not answer: nothing is known of the pod this pass.
-                if (!state.failsOnUnreachableEngine) {
-                    transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
-                }
+                transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
                 continue;
             }
             List<ContainerState> mine = observed.getOrDefault(host, List.of()).stream()

@@ -13,7 +13,6 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.model.Reason;
 import dev.steward.model.SpecHash;
 import dev.steward.workflow.ActivityFailures;
-import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.util.List;
@@ -73,24 +72,18 @@ final class PodConvergence {
         if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
             return;
         }
-        String hashWithLimits = SpecHash.of(pod,
-                Workflow.getVersion(ChangeIds.PART_CPU_LIMITS, Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION);
-        boolean limitsInPlace = Workflow.getVersion(ChangeIds.PART_LIMITS_IN_PLACE, Workflow.DEFAULT_VERSION, 1)
-                != Workflow.DEFAULT_VERSION;
-        // Since limits change in place, they are no part of the container's name; containers named
-        // before by the hash with them stay current while their limits are the desired ones.
-        String specHash = limitsInPlace ? SpecHash.withoutLimits(pod) : hashWithLimits;
-        String legacyHash = limitsInPlace ? hashWithLimits : null;
+        // Limits change in place, so they are no part of the container's name.
+        String specHash = SpecHash.of(pod);
         rt.engineRetryAt = null;
         try {
-            if (!state.startedBeforePlacement && state.desired == DesiredStatus.RUNNING) {
-                observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, legacyHash, mayMove);
+            if (state.desired == DesiredStatus.RUNNING) {
+                observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
                 if (observed == null || (rt.host == null && !placement.place(pod, rt))) {
                     return;
                 }
             }
-            PodObservation observation = new PodObservation(state.desired, specHash, legacyHash, observed,
-                    limitsInPlace ? ContainerLimits.of(pod) : null, rt.appliedLimits);
+            PodObservation observation = new PodObservation(state.desired, specHash, observed, ContainerLimits.of(pod),
+                    rt.appliedLimits);
             PodPlan plan = manager.plan(observation);
             ContainerActivities engine = engines.of(rt);
             ContainerState serving = manager.servingDuringRollout(pod, plan);
@@ -135,12 +128,11 @@ final class PodConvergence {
                 }
             }
         } catch (ActivityFailure failure) {
-            if (ActivityFailures.isHostPortTaken(failure) && Workflow.getVersion(ChangeIds.PART_HOST_PORT_TAKEN,
-                    Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION) {
+            if (ActivityFailures.isHostPortTaken(failure)) {
                 transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
                 return;
             }
-            if (!state.failsOnUnreachableEngine && !ActivityFailures.isRefusal(failure)) {
+            if (!ActivityFailures.isRefusal(failure)) {
                 transitions.unknown(pod, ActivityFailures.rootMessage(failure));
                 return;
             }
@@ -166,7 +158,7 @@ final class PodConvergence {
         String why = forLimits ? Reason.LIMITS_REPLACED.code()
                 : hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code();
         transitions.update(pod, PodStatus.CREATING, why, (hadOne && !forLimits ? "the pod's container is gone; " : "")
-                + "creating container " + containerName + (state.startedBeforePlacement ? "" : " on host " + rt.host),
+                + "creating container " + containerName + " on host " + rt.host,
                 null);
         return engines.of(rt).ensureContainer(engines.request(pod, specHash, containerName, rt.host));
     }

@@ -26,13 +26,10 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 
 /**
- * The engines a part's pods run on: each placed pod's host engine, on that host's task queue, or the
- * service's own engine for parts started before placement. Lists the part's containers and stops them.
+ * The engines a part's pods run on: each placed pod's host engine, on that host's task queue. Lists the
+ * part's containers and stops them.
  */
 final class PodEngines {
-
-    /** Parts started before placement ran every pod on the service's own engine, shown as this host. */
-    static final String LOCAL_HOST = "local";
 
     private static final Logger log = Workflow.getLogger(PodEngines.class);
     private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
@@ -47,10 +44,7 @@ final class PodEngines {
             .build();
 
     private final PartState state;
-    /** The local engine, for parts started before placement. */
-    private final ContainerActivities localEngine = Workflow.newActivityStub(ContainerActivities.class, ENGINE_CALLS);
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
-    private final ContainerActivities localPulls = Workflow.newActivityStub(ContainerActivities.class, PULLS);
     private final HostStubs<ContainerActivities> hostPulls = new HostStubs<>(ContainerActivities.class, PULLS);
     /** Why each host that did not answer the last {@link #observe()} did not, by host. */
     private final Map<String, String> unanswered = new HashMap<>();
@@ -59,41 +53,31 @@ final class PodEngines {
         this.state = state;
     }
 
-    /** The pod's host: its placement, or the local engine for parts started before placement. */
+    /** The pod's host: its placement. */
     String hostOf(PodRuntime rt) {
-        return state.startedBeforePlacement ? LOCAL_HOST : rt.host;
+        return rt.host;
     }
 
     ContainerActivities of(PodRuntime rt) {
         return on(rt.host);
     }
 
-    /** The engine calls of {@code host}; a part started before placement has the local engine alone. */
+    /** The engine calls of {@code host}. */
     ContainerActivities on(String host) {
-        return state.startedBeforePlacement ? localEngine : hostEngines.on(host);
+        return hostEngines.on(host);
     }
 
-    /** The engine of {@code host} for pulls, which heartbeat; a part started before placement has the local engine alone. */
+    /** The engine of {@code host} for pulls, which heartbeat. */
     ContainerActivities pullsOn(String host) {
-        return state.startedBeforePlacement ? localPulls : hostPulls.on(host);
+        return hostPulls.on(host);
     }
 
     /**
      * The part's containers on every host its pods are on, listed at once; a host that does not
-     * answer is left out, and so is a lost one. {@code null} when the local engine of a part started
-     * before placement did not answer.
+     * answer is left out, and so is a lost one.
      */
     Map<String, List<ContainerState>> observe() {
         Map<String, String> labels = StewardLabels.forPart(state.sessionId, state.name);
-        if (state.startedBeforePlacement) {
-            try {
-                return Map.of(LOCAL_HOST, localEngine.listContainers(labels));
-            } catch (ActivityFailure failure) {
-                // Nothing is known this pass; the next resync tries again.
-                log.warn("part {}: listing containers failed: {}", state.name, rootMessage(failure));
-                return null;
-            }
-        }
         Map<String, Promise<List<ContainerState>>> listings = new TreeMap<>();
         for (PodRuntime rt : state.runtimes.values()) {
             HostNotice notice = state.noticeOf(rt);
@@ -122,7 +106,7 @@ final class PodEngines {
     /** What the pod's container of {@code specHash}, named {@code containerName}, is created as on {@code host}. */
     ContainerRequest request(PodSpec pod, String specHash, String containerName, String host) {
         Map<String, String> labels = new HashMap<>(StewardLabels.forPod(state.sessionId, state.name, pod.name(),
-                state.generation, specHash, state.settings.deployment(), state.startedBeforePlacement ? null : host));
+                state.generation, specHash, state.settings.deployment(), host));
         // The limits it is created with: a start brings them back on an engine that does not keep an update.
         ContainerLimits limits = ContainerLimits.of(pod);
         labels.putAll(limits.labels());

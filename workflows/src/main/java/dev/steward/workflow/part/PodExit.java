@@ -12,7 +12,5 @@ import dev.steward.model.PodSpec;
  * @param exponent the backoff exponent so far
  * @param ranMillis how long the container ran before it exited
  * @param now workflow time in millis
- * @param firstRestartImmediate whether the first crash in the stable window restarts at once
  */
-record PodExit(PodSpec pod, ExitInfo exit, int restarts, int exponent, long ranMillis, long now,
-        boolean firstRestartImmediate) {}
+record PodExit(PodSpec pod, ExitInfo exit, int restarts, int exponent, long ranMillis, long now) {}

@@ -23,8 +23,7 @@ final class PodManager implements ResourceManager<PodObservation, PodPlan> {
 
     @Override
     public PodPlan plan(PodObservation observed) {
-        PodPlan plan = PodReconciler.plan(observed.desired(), observed.specHash(), observed.legacyHash(),
-                observed.containers());
+        PodPlan plan = PodReconciler.plan(observed.desired(), observed.specHash(), observed.containers());
         if (plan.step() != PodPlan.Step.NONE || plan.current() == null) {
             return plan;
         }
@@ -75,14 +74,7 @@ final class PodManager implements ResourceManager<PodObservation, PodPlan> {
     /** Restart, completion or failure of a container that exited: layers 2 and 3 of the retry table. */
     RestartDecision afterExit(PodExit exited) {
         return RestartDecision.after(exited.pod(), settings, exited.exit(), exited.restarts(), exited.exponent(),
-                exited.ranMillis(), exited.now(), exited.firstRestartImmediate());
+                exited.ranMillis(), exited.now());
     }
 
-    /**
-     * The backoff of a pod whose restart count an operator reset: none when the first restart is
-     * immediate (the reset forgot the crashes), else the base, within the cap.
-     */
-    long backoffAfterReset(boolean firstRestartImmediate) {
-        return firstRestartImmediate ? 0 : RestartDecision.delayMillis(settings, 0);
-    }
 }

@@ -48,7 +48,7 @@ final class PodMoves {
      * @return the containers this pass goes on with, or {@code null} when it is done with the pod
      */
     List<ContainerState> leaveHostNotTakingPods(PodSpec pod, PodRuntime rt, List<ContainerState> observed,
-            String specHash, String legacyHash, boolean mayMove) {
+            String specHash, boolean mayMove) {
         HostNotice notice = state.noticeOf(rt);
         if (notice == null) {
             return observed;
@@ -59,7 +59,7 @@ final class PodMoves {
                 if (pod.isJob() || !mayMove) {
                     return observed;
                 }
-                PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, legacyHash, observed));
+                PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, observed));
                 if (plan.current() != null && plan.current().running()
                         && state.pods.get(pod.name()).status() == PodStatus.READY) {
                     moveWhileServing(pod, rt, plan.current(), specHash);

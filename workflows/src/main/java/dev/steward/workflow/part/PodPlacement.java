@@ -67,7 +67,7 @@ final class PodPlacement {
 
     /** The pod has no container left: the room it held on its host, or its wait for room, is given back. */
     void releaseEverywhere(PodSpec pod, PodRuntime rt) {
-        if (state.startedBeforePlacement || (rt.host == null && !rt.waitingForRoom)) {
+        if (rt.host == null && !rt.waitingForRoom) {
             return;
         }
         release(pod, null);

@@ -14,10 +14,9 @@ public final class PodReconciler {
     /**
      * @param desired the pod's desired status
      * @param specHash the hash of the pod's desired spec
-     * @param legacyHash another hash a container of the desired spec may carry, or {@code null}
      * @param observed every container that carries the pod's labels
      */
-    public static PodPlan plan(DesiredStatus desired, String specHash, String legacyHash, List<ContainerState> observed) {
+    public static PodPlan plan(DesiredStatus desired, String specHash, List<ContainerState> observed) {
         if (desired != DesiredStatus.RUNNING) {
             return new PodPlan(PodPlan.Step.NONE, null, List.copyOf(observed));
         }
@@ -25,7 +24,7 @@ public final class PodReconciler {
         List<ContainerState> outdated = new ArrayList<>();
         for (ContainerState container : observed) {
             String hash = container.label(StewardLabels.SPEC_HASH);
-            if (current == null && (specHash.equals(hash) || (legacyHash != null && legacyHash.equals(hash)))) {
+            if (current == null && specHash.equals(hash)) {
                 current = container;
             } else {
                 outdated.add(container);

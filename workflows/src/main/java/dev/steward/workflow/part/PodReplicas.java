@@ -8,7 +8,6 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
-import dev.steward.workflow.ChangeIds;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Promise;
@@ -41,8 +40,7 @@ final class PodReplicas {
 
     /** Whether the spec's pods differ from the part's, and the part scales to them. */
     boolean scaled() {
-        return !state.podSpecs.keySet().equals(state.pods.keySet())
-                && Workflow.getVersion(ChangeIds.PART_REPLICAS, Workflow.DEFAULT_VERSION, 1) == 1;
+        return !state.podSpecs.keySet().equals(state.pods.keySet());
     }
 
     /** Pods the spec added join the part, not reconciled yet. */

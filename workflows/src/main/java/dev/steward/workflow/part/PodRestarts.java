@@ -40,8 +40,7 @@ final class PodRestarts {
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
             rt.lastExit = exit;
             long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
-            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now,
-                    state.firstRestartImmediate));
+            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
@@ -56,7 +55,7 @@ final class PodRestarts {
                     rt.exponent = decision.exponent();
                     rt.restartAt = decision.restartAt();
                     transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
-                    if (state.firstRestartImmediate && decision.restartAt() <= now && decision.exponent() == 1) {
+                    if (decision.restartAt() <= now && decision.exponent() == 1) {
                         // The first crash in the window restarts in this very pass: no second listing, and no
                         // pass that reports the pod down to the session in between.
                         rt.restartAt = null;
@@ -105,7 +104,8 @@ final class PodRestarts {
                 rt.deadlineAt = null;
             }
             if (rt.restartAt != null) {
-                rt.restartAt = action.action() == PodAction.Kind.RESTART ? now : now + manager.backoffAfterReset(state.firstRestartImmediate);
+                // A reset forgot the crashes: the next restart is the first in the window, at once.
+                rt.restartAt = now;
             }
             if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
                 restartNow(action.pod());

@@ -94,6 +94,6 @@ final class ReadinessProbes {
 
     /** The probe calls of {@code host}; a part started before placement has the local engine alone. */
     private ContainerActivities probesOn(String host) {
-        return state.startedBeforePlacement ? localProbes : hostProbes.on(host);
+        return hostProbes.on(host);
     }
 }

@@ -41,11 +41,9 @@ public record RestartDecision(Action action, String reason, String message, long
      * @param exponent the backoff exponent so far
      * @param ranMillis how long the container ran before it exited
      * @param now workflow time in millis
-     * @param firstRestartImmediate whether the first crash in the stable window restarts at once and the
-     *     backoff applies from the second (pods of parts started before this rule wait the backoff at once)
      */
     public static RestartDecision after(PodSpec pod, ReconcileSettings settings, ExitInfo exit, int restarts,
-            int exponent, long ranMillis, long now, boolean firstRestartImmediate) {
+            int exponent, long ranMillis, long now) {
         boolean succeeded = Reason.EXIT_COMPLETED.is(exit.reason());
         String ended = describe(exit);
         if (pod.isJob() && succeeded) {
@@ -66,12 +64,13 @@ public record RestartDecision(Action action, String reason, String message, long
         int n = stable ? 0 : exponent;
         String ran = "the container " + ended + " after running " + ranMillis / 1000 + " s; restart " + (restarts + 1);
         String reset = stable ? ", backoff reset by a run of at least " + settings.stableWindow().toSeconds() + " s" : "";
-        if (firstRestartImmediate && n == 0) {
+        // The first crash in the stable window restarts at once; the backoff applies from the second.
+        if (n == 0) {
             return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), ran
                     + " at once: the first crash in the stable window of " + settings.stableWindow().toSeconds() + " s"
                     + reset, now, restarts + 1, 1);
         }
-        int power = firstRestartImmediate ? n - 1 : n;
+        int power = n - 1;
         long delay = delayMillis(settings, power);
         return new RestartDecision(Action.RESTART, Reason.BACK_OFF.code(), ran + " in " + delay + " ms = min(base "
                 + settings.backoffBase().toMillis() + " ms x 2^" + power + ", cap " + settings.backoffCap().toMillis()

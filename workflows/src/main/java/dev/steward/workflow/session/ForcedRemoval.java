@@ -10,7 +10,6 @@ import dev.steward.contract.WorkflowIds;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
-import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.HostStubs;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
@@ -40,8 +39,8 @@ final class ForcedRemoval {
     private static final Duration RELIST = Duration.ofSeconds(1);
     /**
      * How much longer the kill path's wait lasts than its removal loop: a wait timer due at the same
-     * moment as the loop's last sleep would be cancelled as it fires, which Temporal's test server
-     * refuses (INVALID_ARGUMENT), leaving the session's workflow stuck in its kill path.
+     * moment as the loop's last sleep would be cancelled as it fires, which Temporal's test server (the
+     * workflow tests') refuses (INVALID_ARGUMENT), leaving the session's workflow stuck in its kill path.
      */
     private static final Duration WAIT_PAST_REMOVAL = Duration.ofSeconds(1);
 
@@ -55,8 +54,6 @@ final class ForcedRemoval {
                     .build())
             .build();
 
-    /** The local engine, for sessions whose parts started before placement. */
-    private final ContainerActivities localEngine = Workflow.newActivityStub(ContainerActivities.class, FORCED);
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, FORCED);
     private final PlacementActivities placement = Workflow.newActivityStub(PlacementActivities.class, FORCED);
 
@@ -86,14 +83,9 @@ final class ForcedRemoval {
             Duration remaining = Duration.between(now(), deadline);
             // Late (a worker was down): still try, for at least the kill margin.
             Instant until = remaining.isPositive() ? deadline : now().plus(lifecycle.killMargin());
-            boolean onEveryHost =
-                    Workflow.getVersion(ChangeIds.SESSION_KILL_ON_EVERY_HOST, Workflow.DEFAULT_VERSION, 1) >= 1;
-            Promise<Void> removal = Async.procedure(() -> removeUntil(until, left, onEveryHost));
-            Duration wait = Duration.between(now(), until);
-            if (Workflow.getVersion(ChangeIds.SESSION_KILL_WAITS_PAST_REMOVAL, Workflow.DEFAULT_VERSION, 1) >= 1) {
-                wait = wait.plus(WAIT_PAST_REMOVAL);
-            }
-            Workflow.await(wait, removal::isCompleted);
+            Promise<Void> removal = Async.procedure(() -> removeUntil(until, left));
+            // Outlasts the removal loop, so its timer is never cancelled as it fires.
+            Workflow.await(Duration.between(now(), until).plus(WAIT_PAST_REMOVAL), removal::isCompleted);
         });
         scope.run();
         scope.cancel();
@@ -107,16 +99,12 @@ final class ForcedRemoval {
      * Lists and removes until {@code until}, listing again after it found nothing, so that an engine
      * call that succeeds late is undone too; {@code left} holds what the last listing saw. On every
      * registered host, each on its own so one that does not answer holds up none of the others,
-     * whatever the session's parts placed or left anywhere is found, parts started before placement
-     * (on the local engine) included. Sessions that recorded their kill path before hosts existed
-     * clear the local engine only.
+     * whatever the session's parts placed or left anywhere is found.
      */
-    private void removeUntil(Instant until, List<String> left, boolean onEveryHost) {
+    private void removeUntil(Instant until, List<String> left) {
         while (now().isBefore(until)) {
             try {
-                List<ContainerActivities> engines = onEveryHost
-                        ? placement.hostNames().stream().map(hostEngines::on).toList()
-                        : List.of(localEngine);
+                List<ContainerActivities> engines = placement.hostNames().stream().map(hostEngines::on).toList();
                 left.clear();
                 Promise.allOf(engines.stream()
                         .map(engine -> Async.procedure(() -> removeAllOn(engine, left)))

@@ -55,7 +55,7 @@ public final class SessionManager implements ResourceManager<SessionObservation,
 
     /** The first failed part whose policy is to abort ends the session; one that continues only degrades it. */
     private static Ending abort(SessionObservation o) {
-        if (o.startedBeforeTimeslots() || o.ending() != null || o.desired() == DesiredStatus.DELETED) {
+        if (o.ending() != null || o.desired() == DesiredStatus.DELETED) {
             return null;
         }
         for (PartSpec part : o.parts()) {
@@ -71,7 +71,7 @@ public final class SessionManager implements ResourceManager<SessionObservation,
     private static UnstartedParts unstarted(SessionObservation o) {
         // A resumed run cannot know which parts the lost run started: every part starts at once and
         // adopts what it finds (its pods' placements and containers), before a change of desired status.
-        if (o.startedBeforeTimeslots() || o.resumed()) {
+        if (o.resumed()) {
             return UnstartedParts.START_ALL;
         }
         if (o.desired() != DesiredStatus.RUNNING) {
@@ -103,16 +103,14 @@ public final class SessionManager implements ResourceManager<SessionObservation,
             // An event's change is named even when it converges at once: its first record says Event.
             why = o.cause();
             what = o.causeMessage() + ": " + rollup.message();
-        } else if (!o.provisioned() && !o.startedBeforeTimeslots()) {
+        } else if (!o.provisioned()) {
             to = SessionStatus.PENDING;
             why = Reason.WAITING_FOR_PROVISION_AT.code();
             what = "provisioning starts at " + o.timeslot().provisionAt();
         }
-        // Sessions started before timeslots recorded a change of status or generation only.
         // A status recorded as an event's doing is not recorded again only to change its reason.
         if (to == recorded.status() && observed == recorded.observedGeneration()
-                && (o.startedBeforeTimeslots() || why.equals(recorded.reason())
-                        || Reason.EVENT.code().equals(recorded.reason()))) {
+                && (why.equals(recorded.reason()) || Reason.EVENT.code().equals(recorded.reason()))) {
             return null;
         }
         return new StatusRecord(to, why, what, observed);

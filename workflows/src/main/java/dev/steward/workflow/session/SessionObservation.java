@@ -12,7 +12,6 @@ import java.util.Map;
 /**
  * What a session's loop observed, for its {@link SessionManager} to decide on.
  *
- * @param startedBeforeTimeslots the session started before timeslots, gates and escalation existed
  * @param parts the parts of the spec: their gates and failure policies
  * @param desired the desired status
  * @param generation the generation
@@ -27,7 +26,6 @@ import java.util.Map;
  *        still have containers and placements from the lost run
  */
 public record SessionObservation(
-        boolean startedBeforeTimeslots,
         List<PartSpec> parts,
         DesiredStatus desired,
         long generation,

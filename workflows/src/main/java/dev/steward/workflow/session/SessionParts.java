@@ -8,7 +8,6 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
-import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.DesiredChange;
 import dev.steward.workflow.part.PartInput;
@@ -30,32 +29,26 @@ import java.util.function.Supplier;
 
 /**
  * A session's parts as workflows: starts them as its manager lets them, shows the ones not started,
- * and signals the started ones. Parts started by this run are its children; parts started by an
- * earlier run, and every part of a session whose parts continue as new, are reached by their workflow
- * id, so a signal reaches the part's current run.
+ * and signals the started ones. Parts started by this run are its children; every part is signalled by
+ * its workflow id, so a signal reaches its current run (parts continue as new).
  */
 final class SessionParts {
 
     private final UUID sessionId;
     private final SessionState state;
     private final ReconcileSettings settings;
-    private final boolean startedBeforeTimeslots;
     private final SessionManager manager;
     private final TransitionRecorder transitions;
-    /** The history length at which the parts continue as new; {@code null}: they run as one execution. */
-    private final Integer partsContinueAsNewAfterEvents;
+    /** The history length at which the parts continue as new. */
+    private final int partsContinueAsNewAfterEvents;
 
-    private final Map<String, PartWorkflow> children = new LinkedHashMap<>();
-    /** Whether parts' events count in this run; asked of Temporal when the first part with events is met. */
-    private Boolean partEvents;
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
 
-    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, boolean startedBeforeTimeslots,
-            SessionManager manager, TransitionRecorder transitions, Integer partsContinueAsNewAfterEvents) {
+    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionManager manager,
+            TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
         this.state = state;
         this.settings = settings;
-        this.startedBeforeTimeslots = startedBeforeTimeslots;
         this.manager = manager;
         this.transitions = transitions;
         this.partsContinueAsNewAfterEvents = partsContinueAsNewAfterEvents;
@@ -78,8 +71,7 @@ final class SessionParts {
                 while (changed) {
                     changed = false;
                     for (PartSpec part : unstarted(spec.get())) {
-                        Optional<PartShown> waiting = manager.gateShut(usesEvents(part) ? part : withoutEvents(part),
-                                state.parts, state.arrivedEvents);
+                        Optional<PartShown> waiting = manager.gateShut(part, state.parts, state.arrivedEvents);
                         if (waiting.isEmpty()) {
                             start(part);
                             changed = true;
@@ -100,20 +92,14 @@ final class SessionParts {
     void cascade() {
         DesiredChange change = new DesiredChange(state.desired, state.generation);
         state.started.forEach(name -> stub(name).setDesiredStatus(change));
-        boolean raisedMeanwhile = state.generation != change.generation();
-        state.cascadedGeneration = raisedMeanwhile
-                && Workflow.getVersion(ChangeIds.SESSION_CASCADES_WHAT_IT_SENT, Workflow.DEFAULT_VERSION, 1) == 1
-                ? change.generation() : state.generation;
+        state.cascadedGeneration = change.generation();
     }
 
-    /**
-     * Tells each started part whose completesOn event arrived, once. Sessions that met parts with events
-     * before this was versioned do not exist; the version only marks the history.
-     */
+    /** Tells each started part whose completesOn event arrived, once. */
     void completeOnEvents(List<PartSpec> spec) {
         for (PartSpec part : spec) {
             if (part.completesOn() == null || !state.started.contains(part.name())
-                    || state.completedByEvent.contains(part.name()) || !usesEvents(part)) {
+                    || state.completedByEvent.contains(part.name())) {
                 continue;
             }
             EventEnv.match(part.completesOn(), state.arrivedEvents).ifPresent(event -> {
@@ -176,8 +162,7 @@ final class SessionParts {
                 .setWorkflowId(WorkflowIds.part(sessionId, part.name()))
                 // A continue-as-new closes the run, and a close policy would cancel every part; the session
                 // itself tears its parts down (DELETED, abort, the cleanup deadline). Never TERMINATE.
-                .setParentClosePolicy(startedBeforeTimeslots ? ParentClosePolicy.PARENT_CLOSE_POLICY_REQUEST_CANCEL
-                        : ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
+                .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
         results.put(part.name(),
@@ -185,7 +170,6 @@ final class SessionParts {
                         state.desired, state.generation, settings, partsContinueAsNewAfterEvents, null)));
         // Signals can reach a child only once it has started.
         Workflow.getWorkflowExecution(child).get();
-        children.put(part.name(), child);
         state.started.add(part.name());
     }
 
@@ -205,27 +189,7 @@ final class SessionParts {
         return true;
     }
 
-    /**
-     * Whether the part's awaits and completesOn count: a part that has them is first met with the version
-     * that brought them (recorded once per session).
-     */
-    private boolean usesEvents(PartSpec part) {
-        if (part.awaits().isEmpty() && part.completesOn() == null) {
-            return false;
-        }
-        if (partEvents == null) {
-            partEvents = Workflow.getVersion(ChangeIds.SESSION_PART_EVENTS, Workflow.DEFAULT_VERSION, 1) == 1;
-        }
-        return partEvents;
-    }
-
-    private static PartSpec withoutEvents(PartSpec part) {
-        return new PartSpec(part.name(), part.pods(), part.after(), part.when(), part.onFailure(), part.maxUnhealthy());
-    }
-
     private PartWorkflow stub(String name) {
-        PartWorkflow child = partsContinueAsNewAfterEvents == null ? children.get(name) : null;
-        return child != null ? child
-                : Workflow.newExternalWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, name));
+        return Workflow.newExternalWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, name));
     }
 }

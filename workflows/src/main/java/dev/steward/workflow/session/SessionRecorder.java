@@ -24,17 +24,14 @@ final class SessionRecorder {
     private final UUID sessionId;
     private final String owner;
     private final SessionState state;
-    /** Sessions started before timeslots keep no conditions, search attributes or memo. */
-    private final boolean startedBeforeTimeslots;
 
     SessionRecorder(RecordingActivities recording, TransitionRecorder transitions, UUID sessionId, String owner,
-            SessionState state, boolean startedBeforeTimeslots) {
+            SessionState state) {
         this.recording = recording;
         this.transitions = transitions;
         this.sessionId = sessionId;
         this.owner = owner;
         this.state = state;
-        this.startedBeforeTimeslots = startedBeforeTimeslots;
     }
 
     /** Records the session's new status as a transition, and its conditions with it. */
@@ -45,9 +42,6 @@ final class SessionRecorder {
         state.reason = to.reason();
         state.message = to.message();
         state.observedGeneration = to.observedGeneration();
-        if (startedBeforeTimeslots) {
-            return;
-        }
         List<Condition> next = SessionConditions.of(state.conditions, state.status, state.reason, state.message,
                 WorkflowClock.now());
         if (!next.equals(state.conditions)) {
@@ -69,9 +63,7 @@ final class SessionRecorder {
     /** Records a changed desired status and its generation. */
     void desiredStatus() {
         generation();
-        if (!startedBeforeTimeslots) {
-            Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.DESIRED_STATUS.valueSet(state.desired.name()));
-        }
+        Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.DESIRED_STATUS.valueSet(state.desired.name()));
     }
 
     /** Records a raised generation, with the desired status it raised under. */
@@ -84,8 +76,10 @@ final class SessionRecorder {
         memo();
     }
 
+    /** Records the new spec, and shows its labels in Temporal. */
     void spec(SessionSpec spec) {
         recording.recordSpec(sessionId, spec, state.generation);
+        Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.LABELS.valueSet(SessionSearchAttributes.labels(spec.labels())));
     }
 
     /** Shows the session's status and desired status in Temporal, and its owner and timeslot in the memo. */
@@ -96,9 +90,6 @@ final class SessionRecorder {
     }
 
     private void memo() {
-        if (startedBeforeTimeslots) {
-            return;
-        }
         Map<String, Object> memo = new LinkedHashMap<>();
         memo.put("owner", owner);
         memo.put("timeslot", state.timeslot);

@@ -25,11 +25,11 @@ public final class SessionSearchAttributes {
 
     /** What a session's workflow starts with: who owns it and its labels (its statuses it sets as it runs). */
     public static SearchAttributes of(String owner, Map<String, String> labels) {
-        SearchAttributes.Builder attributes = SearchAttributes.newBuilder().set(OWNER, owner);
-        if (!labels.isEmpty()) {
-            attributes.set(LABELS, labels.entrySet().stream().map(label -> label.getKey() + "=" + label.getValue())
-                    .sorted().toList());
-        }
-        return attributes.build();
+        return SearchAttributes.newBuilder().set(OWNER, owner).set(LABELS, labels(labels)).build();
+    }
+
+    /** The labels as {@link #LABELS} holds them: {@code key=value}, sorted. */
+    public static List<String> labels(Map<String, String> labels) {
+        return labels.entrySet().stream().map(label -> label.getKey() + "=" + label.getValue()).sorted().toList();
     }
 }

@@ -98,8 +98,8 @@ public final class SessionState {
     }
 
     /** What the loop observes now, for the session's manager. */
-    SessionObservation observe(List<PartSpec> specParts, boolean startedBeforeTimeslots) {
-        return new SessionObservation(startedBeforeTimeslots, specParts, desired, generation, timeslot,
+    SessionObservation observe(List<PartSpec> specParts) {
+        return new SessionObservation(specParts, desired, generation, timeslot,
                 done.contains(TimeslotMoment.PROVISION), parts, ending, cause, causeMessage,
                 new StatusRecord(status, reason, message, observedGeneration), resumed);
     }

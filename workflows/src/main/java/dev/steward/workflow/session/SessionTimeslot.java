@@ -7,7 +7,6 @@ import dev.steward.model.LifecycleSettings;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
-import dev.steward.workflow.ChangeIds;
 import io.temporal.workflow.CancellationScope;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
@@ -47,8 +46,7 @@ final class SessionTimeslot {
         this.sessionId = sessionId;
         this.state = state;
         this.lifecycle = lifecycle;
-        boolean endFirst = Workflow.getVersion(ChangeIds.SESSION_END_BEFORE_TEARDOWN, Workflow.DEFAULT_VERSION, 1) == 1;
-        this.schedule = new TimeslotSchedule(lifecycle, endFirst);
+        this.schedule = new TimeslotSchedule(lifecycle);
         this.changeDesired = changeDesired;
         this.kill = kill;
     }

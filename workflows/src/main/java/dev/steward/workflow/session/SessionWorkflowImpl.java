@@ -14,7 +14,6 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.ActivityDefaults;
-import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartWorkflow;
@@ -43,8 +42,6 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private UUID sessionId;
     private SessionSpec spec;
     private LifecycleSettings lifecycle;
-    /** Replaying a session that started before timeslots, gates and escalation existed: it keeps its old commands. */
-    private boolean startedBeforeTimeslots;
     /**
      * What a handler that runs before run() has read its input sees (a signal or update in the first
      * task); run() replaces it with the first run's state or the one carried over continue-as-new.
@@ -65,32 +62,24 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public SessionStatus run(SessionInput input) {
-        startedBeforeTimeslots =
-                Workflow.getVersion(ChangeIds.SESSION_TIMESLOTS, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION;
         sessionId = input.sessionId();
         spec = input.spec();
         lifecycle = input.lifecycle();
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
-        transitions = new TransitionRecorder(recording, sessionId,
-                Workflow.getVersion(ChangeIds.SESSION_TRANSITIONS_QUEUED, Workflow.DEFAULT_VERSION, 1) == 1);
-        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, startedBeforeTimeslots);
-        boolean partsContinueAsNew = !startedBeforeTimeslots
-                && Workflow.getVersion(ChangeIds.SESSION_PARTS_CONTINUE_AS_NEW, Workflow.DEFAULT_VERSION, 1) == 1;
-        parts = new SessionParts(sessionId, state, input.settings(), startedBeforeTimeslots, manager, transitions,
-                partsContinueAsNew ? lifecycle.continueAsNewAfterEvents() : null);
+        transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE);
+        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
+        parts = new SessionParts(sessionId, state, input.settings(), manager, transitions,
+                lifecycle.continueAsNewAfterEvents());
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
         timeslots = new SessionTimeslot(sessionId, state, lifecycle, this::changeDesired, this::kill);
-        if (!startedBeforeTimeslots) {
-            if (input.carried() == null && input.resumedFrom() != null
-                    && Workflow.getVersion(ChangeIds.SESSION_RESUMED, Workflow.DEFAULT_VERSION, 1) == 1) {
-                records.resumed(input.resumedFrom());
-            }
-            records.show();
+        if (input.carried() == null && input.resumedFrom() != null) {
+            records.resumed(input.resumedFrom());
         }
+        records.show();
         while (true) {
-            if (!startedBeforeTimeslots && (Workflow.getInfo().isContinueAsNewSuggested()
-                    || Workflow.getInfo().getHistoryLength() >= lifecycle.continueAsNewAfterEvents())) {
+            if (Workflow.getInfo().isContinueAsNewSuggested()
+                    || Workflow.getInfo().getHistoryLength() >= lifecycle.continueAsNewAfterEvents()) {
                 // Handlers still running would lose their callers; let them finish, then carry everything.
                 Workflow.await(Workflow::isEveryHandlerFinished);
                 transitions.flush();
@@ -99,11 +88,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             }
             awaitWork();
             dirty = false;
-            if (!startedBeforeTimeslots) {
-                timeslots.actOnDue();
-                if (isTerminal()) {
-                    break;
-                }
+            timeslots.actOnDue();
+            if (isTerminal()) {
+                break;
             }
             escalate();
             parts.startOrShow(plan().unstarted(), () -> spec.parts());
@@ -198,9 +185,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             throw new IllegalArgumentException(errors.stream().map(e -> e.field() + " " + e.message())
                     .collect(Collectors.joining("; ")));
         }
-        // Before run() has read its input there is no timeslot to move either.
-        if (startedBeforeTimeslots || sessionId == null) {
-            throw new IllegalStateException("the session started before timeslots could move; it keeps its timeslot");
+        // Before run() has read its input there is no timeslot to move.
+        if (sessionId == null) {
+            throw new IllegalStateException("the session has not started yet; repeat the request");
         }
         refuseAfterDeadline();
         timeslots.refuseMove(requested);
@@ -298,14 +285,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     /** Waits until a handler changed something, a timeslot moment came, or the last children closed. */
     private void awaitWork() {
-        if (!startedBeforeTimeslots) {
-            timeslots.armForNext(dirty);
-        }
+        timeslots.armForNext(dirty);
         Workflow.await(() -> dirty || timeslots.timerFired() || isTerminal());
     }
 
     private SessionPlan plan() {
-        return manager.plan(state.observe(spec.parts(), startedBeforeTimeslots));
+        return manager.plan(state.observe(spec.parts()));
     }
 
     /** A failed part whose policy is to abort tears the whole session down. */
@@ -320,7 +305,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private void rollUp() {
         StatusRecord to = plan().status();
         if (to != null) {
-            if (!startedBeforeTimeslots && ends(to.status())) {
+            if (ends(to.status())) {
                 // Its parts are gone: the volumes go before the session says it has ended.
                 volumeRemoval.run(spec);
             }
@@ -359,7 +344,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     private void refuseAfterDeadline() {
         Instant deadline = state.timeslot == null ? null : state.timeslot.cleanupDeadline();
-        if (!startedBeforeTimeslots && deadline != null && !now().isBefore(deadline)) {
+        if (deadline != null && !now().isBefore(deadline)) {
             throw new IllegalStateException("the cleanup deadline " + deadline + " has passed; the session cannot change");
         }
     }

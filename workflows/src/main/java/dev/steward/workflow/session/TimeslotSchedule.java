@@ -15,10 +15,9 @@ import java.util.Set;
  * <p>The session runs until {@code endAt} whatever the teardown budget: teardown starts at
  * {@code max(endAt, cleanupDeadline - teardownBudget)} and the kill at {@code max(teardown,
  * cleanupDeadline - killMargin)}, so a window between end and deadline shorter than the budget only
- * shortens the grace period. Sessions started before this rule ({@code endFirst} false) tore down at
- * {@code cleanupDeadline - teardownBudget} even before their end.
+ * shortens the grace period.
  */
-record TimeslotSchedule(LifecycleSettings settings, boolean endFirst) {
+record TimeslotSchedule(LifecycleSettings settings) {
 
     /** When the moment falls; {@code null} when the timeslot does not set it. No provisionAt means at once. */
     Instant at(TimeslotMoment moment, Timeslot slot) {
@@ -28,7 +27,7 @@ record TimeslotSchedule(LifecycleSettings settings, boolean endFirst) {
             case END -> slot.endAt();
             case TEARDOWN -> deadline == null ? null : notBefore(deadline.minus(settings.teardownBudget()), slot.endAt());
             case KILL -> deadline == null ? null
-                    : notBefore(deadline.minus(settings.killMargin()), endFirst ? at(TimeslotMoment.TEARDOWN, slot) : null);
+                    : notBefore(deadline.minus(settings.killMargin()), at(TimeslotMoment.TEARDOWN, slot));
         };
     }
 
@@ -48,6 +47,6 @@ record TimeslotSchedule(LifecycleSettings settings, boolean endFirst) {
     }
 
     private Instant notBefore(Instant at, Instant earliest) {
-        return endFirst && earliest != null && earliest.isAfter(at) ? earliest : at;
+        return earliest != null && earliest.isAfter(at) ? earliest : at;
     }
 }

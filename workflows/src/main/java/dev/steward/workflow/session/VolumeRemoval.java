@@ -7,7 +7,6 @@ import dev.steward.contract.ContainerActivities;
 import dev.steward.model.LifecycleSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.VolumeSpec;
-import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.HostStubs;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
@@ -60,9 +59,7 @@ final class VolumeRemoval {
      */
     void run(SessionSpec spec) {
         List<String> removable = spec.volumes().stream().filter(v -> !v.retainOnDelete()).map(VolumeSpec::name).toList();
-        if (removable.isEmpty()
-                || Workflow.getVersion(ChangeIds.SESSION_REMOVES_VOLUMES, Workflow.DEFAULT_VERSION, 1)
-                        == Workflow.DEFAULT_VERSION) {
+        if (removable.isEmpty()) {
             return;
         }
         HostStubs<ContainerActivities> engines = new HostStubs<>(ContainerActivities.class, options());

@@ -38,7 +38,7 @@ class PodManagerTest {
     @Test
     void plansTheStepForThePodsContainers() {
         ContainerState stopped = container("c1", NEW_HASH, false);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(stopped)));
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(stopped)));
         assertEquals(PodPlan.Step.START, plan.step());
         assertSame(stopped, plan.current());
     }
@@ -47,7 +47,7 @@ class PodManagerTest {
     void aChangedWorkerWithAReadinessCheckRollsOutBesideItsRunningOldContainer() {
         ContainerState exited = container("old-exited", OLD_HASH, false);
         ContainerState serving = container("old-running", OLD_HASH, true);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(exited, serving)));
+        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(exited, serving)));
 
         assertSame(serving, manager.servingDuringRollout(worker(CHECK), plan));
     }
@@ -55,10 +55,10 @@ class PodManagerTest {
     @Test
     void aPodIsReplacedInPlaceWithoutACheckAJobOrARunningOldContainer() {
         ContainerState serving = container("old", OLD_HASH, true);
-        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(serving)));
+        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(serving)));
         PodPlan oldStopped = manager.plan(
-                new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null, List.of(container("old", OLD_HASH, false))));
-        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, null, List.of(serving)));
+                new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(container("old", OLD_HASH, false))));
+        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, List.of(serving)));
 
         assertNull(manager.servingDuringRollout(worker(null), changed), "no readiness check");
         assertNull(manager.servingDuringRollout(job(), changed), "a job");
@@ -87,48 +87,25 @@ class PodManagerTest {
     }
 
     @Test
-    void aContainerNamedByTheHashWithItsLimitsIsCurrentWithTheDesiredLimits() {
-        ContainerLimits desired = new ContainerLimits(500_000_000L, null);
-        ContainerState legacy = container("old", OLD_HASH, true);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, OLD_HASH, List.of(legacy),
-                desired, null));
-        assertEquals(PodPlan.Step.NONE, plan.step());
-        assertSame(legacy, plan.current());
-        assertEquals(List.of(), plan.remove());
-
-        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, "c".repeat(64),
-                List.of(legacy), desired, null));
-        assertEquals(PodPlan.Step.CREATE, changed.step(), "its limits changed: only a new container has them");
-    }
-
-    @Test
-    void partsWhoseLimitsDoNotChangeInPlaceNeverUpdate() {
+    void aPassThatOnlyLooksForTheCurrentContainerNeverUpdatesItsLimits() {
         ContainerState running = limited("c1", new ContainerLimits(500_000_000L, null));
-        assertEquals(PodPlan.Step.NONE, manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, null,
+        assertEquals(PodPlan.Step.NONE, manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH,
                 List.of(running))).step());
     }
 
     @Test
     void decidesAfterAnExitWithThePartsSettings() {
-        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 1, 2, 1, NOW, true));
+        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 1, 2, 1, NOW));
         assertEquals(RestartDecision.Action.RESTART, restart.action());
         assertEquals(NOW + 4_000, restart.restartAt(), "the third crash: base 2 s x 2^1");
 
-        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW, true));
+        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW));
         assertEquals(RestartDecision.Action.FAIL, crashLoop.action());
         assertEquals(Reason.CRASH_LOOP_BACK_OFF.code(), crashLoop.reason());
     }
 
-    @Test
-    void aResetBackoffRestartsAtOnceOrForPartsBeforeThatAfterTheBase() {
-        assertEquals(0, manager.backoffAfterReset(true), "the reset forgot the crashes: the next restart is the first");
-        assertEquals(2_000, manager.backoffAfterReset(false));
-        ReconcileSettings baseOverCap = ReconcileSettings.DEFAULTS.with(new RestartSettings(9, 5, null, null, null));
-        assertEquals(5_000, new PodManager(baseOverCap).backoffAfterReset(false), "within the cap");
-    }
-
     private PodPlan limitsPlan(ContainerState running, ContainerLimits desired, AppliedLimits applied) {
-        return manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, OLD_HASH, List.of(running), desired,
+        return manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(running), desired,
                 applied));
     }
 

@@ -51,7 +51,7 @@ class PodReconcilerTest {
     @MethodSource("whileRunning")
     void plansWhileRunning(List<ContainerState> observed, PodPlan.Step step, ContainerState keeps,
             List<ContainerState> removes) {
-        PodPlan plan = PodReconciler.plan(DesiredStatus.RUNNING, DESIRED_HASH, null, observed);
+        PodPlan plan = PodReconciler.plan(DesiredStatus.RUNNING, DESIRED_HASH, observed);
         assertEquals(step, plan.step());
         assertSame(keeps, plan.current());
         assertEquals(removes, plan.remove());
@@ -62,7 +62,7 @@ class PodReconcilerTest {
     void removesEveryContainerWhenNotRunning(DesiredStatus desired) {
         ContainerState current = TestContainers.ofApp("new", DESIRED_HASH, true);
         ContainerState outdated = TestContainers.ofApp("old", OLD_HASH, false);
-        PodPlan plan = PodReconciler.plan(desired, DESIRED_HASH, null, List.of(current, outdated));
+        PodPlan plan = PodReconciler.plan(desired, DESIRED_HASH, List.of(current, outdated));
         assertEquals(PodPlan.Step.NONE, plan.step());
         assertNull(plan.current());
         assertEquals(List.of(current, outdated), plan.remove());
@@ -71,7 +71,7 @@ class PodReconcilerTest {
     @ParameterizedTest
     @EnumSource(value = DesiredStatus.class, names = {"STOPPED", "DELETED"})
     void doesNothingWhenNotRunningAndNothingIsObserved(DesiredStatus desired) {
-        PodPlan plan = PodReconciler.plan(desired, DESIRED_HASH, null, List.of());
+        PodPlan plan = PodReconciler.plan(desired, DESIRED_HASH, List.of());
         assertEquals(PodPlan.Step.NONE, plan.step());
         assertNull(plan.current());
         assertEquals(List.of(), plan.remove());

@@ -43,7 +43,7 @@ class RestartDecisionTest {
 
     @Test
     void theFirstCrashInTheStableWindowRestartsAtOnce() {
-        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 0, 0, 5_000, NOW, true);
+        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 0, 0, 5_000, NOW);
         assertEquals(RestartDecision.Action.RESTART, d.action());
         assertEquals(NOW, d.restartAt());
         assertEquals(1, d.restarts());
@@ -55,27 +55,18 @@ class RestartDecisionTest {
     void fromTheSecondCrashTheBackoffDoublesFromTheBase() {
         List<Long> delays = java.util.stream.IntStream.range(0, 5)
                 .mapToObj(n -> RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 0, n, 5_000,
-                        NOW, true).restartAt() - NOW)
+                        NOW).restartAt() - NOW)
                 .toList();
         assertEquals(List.of(0L, 10_000L, 20_000L, 40_000L, 80_000L), delays);
-        RestartDecision third = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 2, 2, 5_000, NOW, true);
+        RestartDecision third = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 2, 2, 5_000, NOW);
         assertEquals(3, third.restarts());
         assertEquals(3, third.exponent());
         assertTrue(third.message().contains("in 20000 ms = min(base 10000 ms x 2^1"), third.message());
     }
 
     @Test
-    void podsOfPartsStartedBeforeThatWaitTheBackoffFromTheFirstCrash() {
-        RestartDecision first = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 0, 0, 5_000, NOW, false);
-        assertEquals(NOW + 10_000, first.restartAt());
-        RestartDecision third = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 2, 2, 5_000, NOW, false);
-        assertEquals(NOW + 40_000, third.restartAt());
-        assertTrue(third.message().contains("base 10000 ms x 2^2"), third.message());
-    }
-
-    @Test
     void aRunAsLongAsTheStableWindowMakesTheNextCrashTheFirst() {
-        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 3, 4, 600_000, NOW, true);
+        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), DEFAULTS, exit(1, false), 3, 4, 600_000, NOW);
         assertEquals(NOW, d.restartAt());
         assertEquals(1, d.exponent());
         assertTrue(d.message().contains("backoff reset"), d.message());
@@ -84,7 +75,7 @@ class RestartDecisionTest {
     @Test
     void zeroMaxRestartsIsUnlimited() {
         ReconcileSettings unlimited = DEFAULTS.with(new dev.steward.model.RestartSettings(null, null, null, 0, null));
-        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), unlimited, exit(1, false), 1000, 9, 1, NOW, true);
+        RestartDecision d = RestartDecision.after(worker(RestartPolicy.ALWAYS), unlimited, exit(1, false), 1000, 9, 1, NOW);
         assertEquals(RestartDecision.Action.RESTART, d.action());
         assertEquals(NOW + 300_000, d.restartAt());
     }
@@ -92,16 +83,16 @@ class RestartDecisionTest {
     @Test
     void onFailureRestartsFailuresAndOomKillsButNotSuccess() {
         PodSpec pod = worker(RestartPolicy.ON_FAILURE);
-        assertEquals(RestartDecision.Action.RESTART, RestartDecision.after(pod, DEFAULTS, exit(2, false), 0, 0, 1, NOW, true).action());
-        assertEquals(RestartDecision.Action.RESTART, RestartDecision.after(pod, DEFAULTS, exit(137, true), 0, 0, 1, NOW, true).action());
-        assertEquals(RestartDecision.Action.COMPLETE, RestartDecision.after(pod, DEFAULTS, exit(0, false), 0, 0, 1, NOW, true).action());
+        assertEquals(RestartDecision.Action.RESTART, RestartDecision.after(pod, DEFAULTS, exit(2, false), 0, 0, 1, NOW).action());
+        assertEquals(RestartDecision.Action.RESTART, RestartDecision.after(pod, DEFAULTS, exit(137, true), 0, 0, 1, NOW).action());
+        assertEquals(RestartDecision.Action.COMPLETE, RestartDecision.after(pod, DEFAULTS, exit(0, false), 0, 0, 1, NOW).action());
     }
 
     @Test
     void aJobRunsOnceAndCompletesOnZero() {
         PodSpec job = job();
         assertEquals(RestartPolicy.NEVER, job.restartPolicy(), "a job runs once unless told otherwise");
-        assertEquals(RestartDecision.Action.COMPLETE, RestartDecision.after(job, DEFAULTS, exit(0, false), 0, 0, 1, NOW, true).action());
+        assertEquals(RestartDecision.Action.COMPLETE, RestartDecision.after(job, DEFAULTS, exit(0, false), 0, 0, 1, NOW).action());
     }
 
     @Test
@@ -126,7 +117,7 @@ class RestartDecisionTest {
     @ParameterizedTest
     @MethodSource("noRestart")
     void aPodThatMayNotRestartFailsSayingWhy(PodSpec pod, ExitInfo exit, int restarts, Reason reason, String says) {
-        RestartDecision d = RestartDecision.after(pod, DEFAULTS, exit, restarts, restarts, 1, NOW, true);
+        RestartDecision d = RestartDecision.after(pod, DEFAULTS, exit, restarts, restarts, 1, NOW);
         assertEquals(RestartDecision.Action.FAIL, d.action());
         assertEquals(reason.code(), d.reason());
         assertTrue(d.message().contains(says), d.message());

@@ -58,20 +58,19 @@ class SessionManagerTest {
     }
 
     @Test
-    void aSessionAlreadyEndingOrDeletedOrStartedBeforeEscalationIsNotAbortedAgain() {
+    void aSessionAlreadyEndingOrDeletedIsNotAbortedAgain() {
         Map<String, PartReport> failed = Map.of("db", report("db", PartStatus.FAILED, 1, null), "web", pending("web"));
         Ending ending = new Ending(SessionStatus.DELETED, Reason.CLEANUP_DEADLINE.code(), "the deadline comes");
 
         assertNull(plan(observed(DesiredStatus.RUNNING, failed).withEnding(ending)).abort());
         assertNull(plan(observed(DesiredStatus.DELETED, failed)).abort());
-        assertNull(plan(observed(DesiredStatus.RUNNING, failed).startedBeforeTimeslots()).abort());
     }
 
     @ParameterizedTest
     @CsvSource({"RUNNING, START_ALL", "STOPPED, START_ALL", "DELETED, START_ALL"})
     void aResumedRunStartsEveryPartAtOnce(DesiredStatus desired, UnstartedParts expected) {
         SessionObservation o = observed(desired, Map.of("db", pending("db"), "web", pending("web"))).build();
-        SessionObservation resumed = new SessionObservation(false, o.parts(), desired, 1, o.timeslot(), true,
+        SessionObservation resumed = new SessionObservation(o.parts(), desired, 1, o.timeslot(), true,
                 o.reports(), null, null, null, o.recorded(), true);
 
         assertEquals(expected, manager.plan(resumed).unstarted());
@@ -79,16 +78,14 @@ class SessionManagerTest {
 
     @ParameterizedTest
     @CsvSource({
-            "false, RUNNING, true, START_OPEN_GATES",
-            "false, RUNNING, false, WAIT_FOR_PROVISION",
-            "false, STOPPED, true, SHOW_NEVER_STARTED",
-            "false, DELETED, false, SHOW_NEVER_STARTED",
-            "true, RUNNING, true, START_ALL",
-            "true, STOPPED, true, START_ALL"})
-    void partsNotStartedYet(boolean startedBefore, DesiredStatus desired, boolean provisioned, UnstartedParts expected) {
+            "RUNNING, true, START_OPEN_GATES",
+            "RUNNING, false, WAIT_FOR_PROVISION",
+            "STOPPED, true, SHOW_NEVER_STARTED",
+            "DELETED, false, SHOW_NEVER_STARTED"})
+    void partsNotStartedYet(DesiredStatus desired, boolean provisioned, UnstartedParts expected) {
         Observed o = observed(desired, Map.of("db", pending("db"), "web", pending("web"))).provisioned(provisioned);
 
-        assertEquals(expected, plan(startedBefore ? o.startedBeforeTimeslots() : o).unstarted());
+        assertEquals(expected, plan(o).unstarted());
     }
 
     @Test
@@ -154,12 +151,10 @@ class SessionManagerTest {
     }
 
     @Test
-    void aSessionStartedBeforeTimeslotsRecordsNoChangeOfReasonAlone() {
+    void aChangeOfReasonAloneIsRecorded() {
         Map<String, PartReport> reports = Map.of("db", pending("db"), "web", pending("web"));
         StatusRecord sameStatusOtherReason = new StatusRecord(SessionStatus.PROVISIONING, "Earlier", "earlier", 0);
 
-        assertNull(plan(observed(DesiredStatus.RUNNING, reports).startedBeforeTimeslots()
-                .recorded(sameStatusOtherReason)).status());
         assertEquals("PartsNotReady", plan(observed(DesiredStatus.RUNNING, reports)
                 .recorded(sameStatusOtherReason)).status().reason());
     }
@@ -223,39 +218,35 @@ class SessionManagerTest {
         Map<String, PartReport> inSpecOrder = new LinkedHashMap<>();
         inSpecOrder.put("db", reports.get("db"));
         inSpecOrder.put("web", reports.get("web"));
-        return new Observed(false, desired, Timeslot.NONE, true, inSpecOrder, null, null, null, CREATED);
+        return new Observed(desired, Timeslot.NONE, true, inSpecOrder, null, null, null, CREATED);
     }
 
     /** What a test changes of an observation, before it builds one. */
-    private record Observed(boolean before, DesiredStatus desired, Timeslot timeslot, boolean provisioned,
+    private record Observed(DesiredStatus desired, Timeslot timeslot, boolean provisioned,
             Map<String, PartReport> reports, Ending ending, String cause, String causeMessage, StatusRecord recorded) {
 
-        Observed startedBeforeTimeslots() {
-            return new Observed(true, desired, timeslot, provisioned, reports, ending, cause, causeMessage, recorded);
-        }
-
         Observed provisioned(boolean p) {
-            return new Observed(before, desired, timeslot, p, reports, ending, cause, causeMessage, recorded);
+            return new Observed(desired, timeslot, p, reports, ending, cause, causeMessage, recorded);
         }
 
         Observed timeslot(Timeslot t) {
-            return new Observed(before, desired, t, provisioned, reports, ending, cause, causeMessage, recorded);
+            return new Observed(desired, t, provisioned, reports, ending, cause, causeMessage, recorded);
         }
 
         Observed withEnding(Ending e) {
-            return new Observed(before, desired, timeslot, provisioned, reports, e, cause, causeMessage, recorded);
+            return new Observed(desired, timeslot, provisioned, reports, e, cause, causeMessage, recorded);
         }
 
         Observed cause(String c, String message) {
-            return new Observed(before, desired, timeslot, provisioned, reports, ending, c, message, recorded);
+            return new Observed(desired, timeslot, provisioned, reports, ending, c, message, recorded);
         }
 
         Observed recorded(StatusRecord r) {
-            return new Observed(before, desired, timeslot, provisioned, reports, ending, cause, causeMessage, r);
+            return new Observed(desired, timeslot, provisioned, reports, ending, cause, causeMessage, r);
         }
 
         SessionObservation build() {
-            return new SessionObservation(before, List.of(DB, WEB), desired, 1, timeslot, provisioned, reports, ending,
+            return new SessionObservation(List.of(DB, WEB), desired, 1, timeslot, provisioned, reports, ending,
                     cause, causeMessage, recorded, false);
         }
     }

@@ -16,7 +16,7 @@ class TimeslotScheduleTest {
     private static final Instant T0 = Instant.parse("2030-01-01T08:00:00Z");
     private static final LifecycleSettings SETTINGS =
             new LifecycleSettings(Duration.ofMinutes(2), Duration.ofSeconds(15), 2_000);
-    private static final TimeslotSchedule SCHEDULE = new TimeslotSchedule(SETTINGS, true);
+    private static final TimeslotSchedule SCHEDULE = new TimeslotSchedule(SETTINGS);
     private static final Timeslot SLOT = new Timeslot(T0, null, T0.plus(Duration.ofHours(2)),
             T0.plus(Duration.ofMinutes(130)));
 
@@ -59,13 +59,5 @@ class TimeslotScheduleTest {
         Timeslot window = new Timeslot(null, null, T0.plusSeconds(60), T0.plusSeconds(100));
         assertEquals(T0.plusSeconds(60), SCHEDULE.at(TimeslotMoment.TEARDOWN, window));
         assertEquals(T0.plusSeconds(85), SCHEDULE.at(TimeslotMoment.KILL, window));
-    }
-
-    @Test
-    void sessionsStartedBeforeTheRuleTearDownByTheBudgetAlone() {
-        TimeslotSchedule before = new TimeslotSchedule(SETTINGS, false);
-        Timeslot shortWindow = new Timeslot(null, null, T0.plusSeconds(20), T0.plusSeconds(30));
-        assertEquals(T0.minusSeconds(90), before.at(TimeslotMoment.TEARDOWN, shortWindow));
-        assertEquals(T0.plusSeconds(15), before.at(TimeslotMoment.KILL, shortWindow));
     }
 }
