@@ -406,6 +406,12 @@ function sessionView(id) {
           el('span', {}, t.reason + (t.message ? ': ' + t.message : '')))));
       } catch (e) {
         flash('Session could not be read (' + e.status + '): ' + e.message);
+        if (e.status === 404) {
+          // Gone, or another owner's to this token: nothing an earlier token read stays on the page.
+          stopLogs();
+          showActions(false);
+          ['session-status', 'session-summary', 'tree', 'timeline', 'logs', 'history-body'].forEach(id => replace(id));
+        }
       }
     },
   };

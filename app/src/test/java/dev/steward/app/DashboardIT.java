@@ -3,7 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.app.auth.Role;
 import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -21,13 +21,12 @@ import org.openqa.selenium.JavascriptExecutor;
 /**
  * The dashboard in a real browser: it takes a token, lists sessions, opens one, shows its pod turn
  * READY while the page stays loaded, and pauses the session with a button; it shows the action buttons
- * only to tokens whose role lets them act on the session.
+ * only to tokens whose role lets them act on the session, and nothing of it to a token of another owner.
  */
 @MicronautTest
 class DashboardIT extends SessionApiTest {
 
     private static final String TOKEN = TestTokens.ADMIN;
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Every button that changes a session; Logs only reads. */
     private static final String ACTION_BUTTONS = "#pause, #resume, #reconcile, #delete, button.restart, "
             + "button.reset-backoff, button.retry";
@@ -114,9 +113,9 @@ class DashboardIT extends SessionApiTest {
         UUID id = api.create(Map.of("owner", owner, "parts", List.of(Specs.part("app", "a")))).id();
         List<String> tokenNames = new ArrayList<>();
         try (Browser browser = new Browser()) {
-            String viewer = createToken(http, tokenNames, "viewer-" + run, "viewer", null);
-            String ownUser = createToken(http, tokenNames, "own-user-" + run, "user", owner);
-            String otherUser = createToken(http, tokenNames, "other-user-" + run, "user", "other-" + run);
+            String viewer = createToken(http, tokenNames, "viewer-" + run, Role.VIEWER, null);
+            String ownUser = createToken(http, tokenNames, "own-user-" + run, Role.USER, owner);
+            String otherUser = createToken(http, tokenNames, "other-user-" + run, Role.USER, "other-" + run);
             browser.driver().get(server.getURL() + "/#/sessions/" + id);
 
             useToken(browser, viewer, "VIEWER");
@@ -125,7 +124,10 @@ class DashboardIT extends SessionApiTest {
             useToken(browser, ownUser, "USER");
             assertActions(browser, "a USER of the session's owner");
             useToken(browser, otherUser, "USER");
-            assertNoActions(browser, "a USER of another owner");
+            browser.await("a USER of another owner told the session does not exist, and shown nothing of it",
+                    d -> browser.find("#flash").getText().contains("(404)")
+                            && d.findElements(By.cssSelector("tr[data-pod='app/a']")).isEmpty()
+                            && d.findElements(By.cssSelector(ACTION_BUTTONS)).isEmpty());
             useToken(browser, TOKEN, "ADMIN");
             assertActions(browser, "the admin");
         } finally {
@@ -160,13 +162,8 @@ class DashboardIT extends SessionApiTest {
     }
 
     /** A token made through the API as the tests' admin; its name is kept, so the test deletes it. */
-    private static String createToken(RawHttp http, List<String> names, String name, String role, String owner)
-            throws IOException {
-        String body = "{\"name\":\"" + name + "\",\"role\":\"" + role + "\""
-                + (owner == null ? "" : ",\"owner\":\"" + owner + "\"") + "}";
-        RawAnswer created = http.json("POST", "/api/v1/tokens", body);
-        assertEquals(201, created.status(), created::toString);
+    private static String createToken(RawHttp http, List<String> names, String name, Role role, String owner) {
         names.add(name);
-        return JSON.readTree(created.body()).get("token").asText();
+        return TestTokens.create(http, name, role, owner);
     }
 }

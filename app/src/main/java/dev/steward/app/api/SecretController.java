@@ -53,7 +53,7 @@ public class SecretController {
                 .queryParam("owner", created.owner()).build());
     }
 
-    /** Every owner's secrets, or only {@code owner}'s; a USER token's own only. */
+    /** Every owner's secrets, or only {@code owner}'s; a token limited to an owner lists its own only. */
     @Get
     public List<SecretView> list(@QueryValue @Nullable String owner, Authentication caller) {
         return secrets.list(access.ownerFor(caller, owner, "secrets")).stream().map(SecretView::of).toList();

@@ -43,7 +43,10 @@ import java.util.List;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 
-/** Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
+/**
+ * Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. Every route
+ * under one session answers a token limited to another owner as if the session did not exist.
+ */
 @ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
@@ -84,11 +87,13 @@ public class SessionController {
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
+    /** The sessions of every owner, or of {@code owner}; a token limited to an owner lists its own only. */
     @Get
     public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable List<String> status,
             @QueryValue @Nullable String labelSelector, @QueryValue @Nullable String cursor,
-            @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
-        SessionList found = sessions.list(owner, status == null ? List.of() : status, labelSelector, cursor, page, size);
+            @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size, Authentication caller) {
+        SessionList found = sessions.list(access.ownerFor(caller, owner, "sessions"),
+                status == null ? List.of() : status, labelSelector, cursor, page, size);
         return new SessionPage(found.items(), page, size, found.total(), found.next());
     }
 
@@ -98,7 +103,8 @@ public class SessionController {
      * engine has told every size, in all, and when the pull last wrote them; {@code null} otherwise.
      */
     @Get("/{id}")
-    public HttpResponse<SessionView> getSession(UUID id) {
+    public HttpResponse<SessionView> getSession(UUID id, Authentication caller) {
+        access.requireSession(caller, id);
         SessionView session = endpoints.fillIn(sessions.get(id));
         return links.to(HttpResponse.ok(session).header(HttpHeaders.ETAG, SessionService.etag(session.generation())),
                 WorkflowIds.session(id));
@@ -108,14 +114,14 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
             Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
     }
 
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> deleteSession(UUID id, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.delete(id));
     }
 
@@ -123,21 +129,21 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot, ifMatch));
     }
 
     @Post("/{id}/parts/{part}/retry")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> retryPart(UUID id, String part, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.retryPart(id, part));
     }
 
     @Post("/{id}/reconcile")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> reconcile(UUID id, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.reconcile(id));
     }
 
@@ -145,14 +151,14 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec), ifMatch)));
     }
 
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> resetBackoff(UUID id, String part, String pod, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESET_BACKOFF);
         return HttpResponse.accepted();
     }
@@ -160,7 +166,7 @@ public class SessionController {
     @Post("/{id}/pods/{part}/{pod}/restart")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> restart(UUID id, String part, String pod, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESTART);
         return HttpResponse.accepted();
     }
@@ -168,20 +174,24 @@ public class SessionController {
     /** The container's log as plain text, streamed; with {@code follow=true} it goes on as lines are written. */
     @Get(value = "/{id}/pods/{part}/{pod}/logs", produces = MediaType.TEXT_PLAIN)
     public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
-            @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow) {
+            @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow, Authentication caller) {
+        access.requireSession(caller, id);
         return logs.stream(part + "/" + pod, sessions.pod(id, part, pod), tail, since, follow);
     }
 
     /** The Temporal history of the session's workflow, or of a part's with {@code ?part=}, oldest first. */
     @Get("/{id}/history")
-    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part) {
+    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part,
+            Authentication caller) {
+        access.requireSession(caller, id);
         String workflowId = sessions.workflowId(id, part);
         return links.to(HttpResponse.ok(histories.of(workflowId).stream().map(HistoryEventView::of).toList()),
                 workflowId);
     }
 
     @Get("/{id}/transitions")
-    public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since) {
+    public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since, Authentication caller) {
+        access.requireSession(caller, id);
         return sessions.transitions(id, since).stream().map(TransitionView::of).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.subscription.SubscriptionService;
 import io.micronaut.core.annotation.Nullable;
@@ -15,6 +16,7 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -33,9 +35,11 @@ import java.util.UUID;
 public class SubscriptionController {
 
     private final SubscriptionService subscriptions;
+    private final SessionAccess access;
 
-    public SubscriptionController(SubscriptionService subscriptions) {
+    public SubscriptionController(SubscriptionService subscriptions, SessionAccess access) {
         this.subscriptions = subscriptions;
+        this.access = access;
     }
 
     @Post
@@ -47,13 +51,13 @@ public class SubscriptionController {
     }
 
     @Get
-    public List<SubscriptionView> list() {
-        return subscriptions.list();
+    public List<SubscriptionView> list(Authentication caller) {
+        return subscriptions.list(access.scope(caller));
     }
 
     @Get("/{id}")
-    public SubscriptionView get(UUID id) {
-        return subscriptions.get(id);
+    public SubscriptionView get(UUID id, Authentication caller) {
+        return subscriptions.get(id, access.scope(caller));
     }
 
     @Put("/{id}")

@@ -2,7 +2,7 @@ package dev.steward.app.refusal;
 
 import java.util.List;
 
-/** The caller's token may not do this: its role is too low, or the session belongs to another owner. */
+/** The caller's token may not do this: its role is too low, or the request names another owner than its own. */
 public final class Forbidden extends Refusal {
 
     public Forbidden(String detail) {
