@@ -138,6 +138,7 @@ class AccessIT {
             Row.stream("/api/v1/events/stream", "/api/v1/events/stream", Names.NOTHING),
             Row.stream("/api/v1/events/stream", "/api/v1/events/stream?owner={alice}", Names.ALICE_BY_NAME),
             Row.get("/api/v1/events", "/api/v1/events", Role.VIEWER, Names.NOTHING, 200),
+            Row.get("/api/v1/events", "/api/v1/events?owner={alice}", Role.VIEWER, Names.ALICE_BY_NAME, 200),
             // For event sources' tokens, which no API token is.
             new Row("POST", "/api/v1/events", "/api/v1/events", null, null, Names.NOTHING, 401),
             new Row("OPTIONS", "/api/v1/events", "/api/v1/events", null, null, Names.NOTHING, 200),
@@ -316,13 +317,20 @@ class AccessIT {
         String run = UUID.randomUUID().toString().substring(0, 8);
         Map<Owner, String> owners = owners(run);
         Map<As, String> tokens = tokens(http, run, owners);
+        EventDeliveries events = new EventDeliveries(http);
         Map<Owner, UUID> sessions = new EnumMap<>(Owner.class);
+        Map<Owner, String> sources = new EnumMap<>(Owner.class);
         for (Owner owner : Owner.values()) {
             String name = owners.get(owner);
             sessions.put(owner, createSession(http, TestTokens.ADMIN, name));
             RawAnswer secret = http.json("POST", "/api/v1/secrets",
                     "{\"owner\":\"" + name + "\",\"name\":\"db\",\"data\":{\"password\":\"p-" + run + "\"}}");
             assertEquals(201, secret.status(), secret::toString);
+            sources.put(owner, "https://" + name + ".example.com/");
+            String sourceToken = events.registerSource(name, sources.get(owner), List.of(), Map.of("owner", name));
+            assertEquals(202, events.binary(sourceToken, EventDeliveries.event(sources.get(owner), "com.example.ping",
+                    null, null)).status());
+            events.deleteSource(name);
         }
         String subscription = createSubscription(http);
         try {
@@ -332,6 +340,7 @@ class AccessIT {
                         : Set.of(owners.get(caller.owner));
                 assertEquals(expectedOwners, owners(http, token, "/api/v1/sessions?size=100", "items", run), caller.name());
                 assertEquals(expectedOwners, owners(http, token, "/api/v1/secrets", null, run), caller.name());
+                assertEquals(expectedOwners, owners(http, token, "/api/v1/events?limit=1000", null, run), caller.name());
                 JsonNode subscriptions = JSON.readTree(http.send(token, "GET", "/api/v1/subscriptions", null, null).body());
                 assertEquals(caller.owner == null, subscriptions.toString().contains(subscription), caller.name());
             }

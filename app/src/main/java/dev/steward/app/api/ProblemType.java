@@ -30,8 +30,8 @@ public enum ProblemType {
             "The token's role may not do this (VIEWER reads, USER changes its own owner's sessions, OPERATOR"
                     + " every session and hosts, ADMIN also tokens and event sources),"
                     + " or a token limited to one owner named another owner (in the body or as ?owner=); or an"
-                    + " event whose source its event source does not speak for, or a handshake origin no event"
-                    + " source allows.",
+                    + " event whose source or Steward event type its event source may not send, or a handshake"
+                    + " origin no event source allows.",
             "Use a token with the role the request needs, or act on the token's own owner's data."),
     NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "Not found",
             "No such route, or the session, part, pod, host or token the path names does not exist; a session"
