@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An event source acts for its owner only: the sessions its events create are its owner's whatever the
- * events say and take values only from its owner's secrets, its events reach no other owner's session, and it drives only the Steward event types and triggers it lists. Its
+ * events say, take values only from its owner's secrets and never the host's network, its events reach
+ * no other owner's session, and it drives only the Steward event types and triggers it lists. Its
  * events' data fills templates in as text, never as objects. A source an admin lets act for every
  * owner keeps the owner its events name.
  */
@@ -159,7 +160,7 @@ class EventSourceOwnersIT extends SessionApiTest {
     }
 
     @Test
-    void anEventsSessionTakesSecretsOnlyFromItsSourcesOwner() {
+    void anEventsSessionTakesSecretsOnlyFromItsSourcesOwnerAndNeverTheHostsNetwork() {
         String secret = "db-" + run;
         createSecret(alice, secret);
         String source = "https://" + bob + ".example.com/";
@@ -172,6 +173,13 @@ class EventSourceOwnersIT extends SessionApiTest {
         assertTrue(outcome.contains("owner '" + bob + "' has no secret named '" + secret + "'"), outcome);
         RawAnswer none = http.get("/api/v1/sessions/" + EventActions.sessionIdOf(source, alicesSecret.getId()));
         assertEquals(404, none.status(), "no session was made: " + none);
+
+        CloudEvent hostNetwork = EventDeliveries.event(source, CREATE, null, Map.of("owner", bob, "desiredStatus",
+                "STOPPED", "parts", List.of(Map.of("name", "web", "pods", List.of(Map.of("name", "a",
+                        "image", Specs.BUSYBOX, "hostNetwork", true))))));
+        assertEquals(202, events.binary(token, hostNetwork).status());
+        outcome = events.awaitDispatched(source, hostNetwork.getId()).get("outcome").asText();
+        assertTrue(outcome.contains("parts[0].pods[0].hostNetwork needs an OPERATOR or ADMIN token"), outcome);
 
         createSecret(bob, secret);
         SessionView bobs = awaitSession(token, EventDeliveries.event(source, CREATE, null, stopped(alice, usesSecret)));

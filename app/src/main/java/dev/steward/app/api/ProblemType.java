@@ -28,7 +28,7 @@ public enum ProblemType {
                     + " an admin makes more with POST /api/v1/tokens."),
     FORBIDDEN("forbidden", HttpStatus.FORBIDDEN, "Not allowed for this token",
             "The token's role may not do this (VIEWER reads, USER changes its own owner's sessions, OPERATOR"
-                    + " every session and hosts, ADMIN also tokens and event sources),"
+                    + " every session, hosts and pods on their host's network, ADMIN also tokens and event sources),"
                     + " or a token limited to one owner named another owner (in the body or as ?owner=); or an"
                     + " event whose source or Steward event type its event source may not send, or a handshake"
                     + " origin no event source allows.",

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * What a token may do; each role may do all that the roles before it may. A {@code VIEWER} reads,
  * every owner's data or, given an owner, only that owner's; a {@code USER} reads, creates and changes
- * only the data of the owner its token acts as; an {@code OPERATOR} acts on every owner's sessions and
- * on hosts; an {@code ADMIN} also manages tokens and event sources.
+ * only the data of the owner its token acts as; an {@code OPERATOR} acts on every owner's sessions, on
+ * hosts, and may put pods on their host's network; an {@code ADMIN} also manages tokens and event sources.
  */
 public enum Role {
     VIEWER,

@@ -2,10 +2,13 @@ package dev.steward.app.auth;
 
 import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.session.SessionService;
+import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionSpecValidator;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.security.authentication.Authentication;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,12 +32,18 @@ public class SessionAccess {
     }
 
     /**
-     * The spec as the caller may send it: a token's owner is its sessions' (naming another is a 403);
-     * tokens of every owner send theirs as it is.
+     * The spec as the caller may send it: a token's owner is its sessions' (naming another is a 403),
+     * and pods on their host's network need an OPERATOR or ADMIN (else a 403 naming each).
      */
     public @Nullable SessionSpec ownSpec(Authentication authentication, @Nullable SessionSpec spec) {
         Caller caller = Caller.of(authentication);
-        if (spec == null || caller.owner() == null) {
+        if (spec == null) {
+            return spec;
+        }
+        if (caller.role().ordinal() < Role.OPERATOR.ordinal()) {
+            requireNoHostNetwork(spec, "token " + caller.tokenName() + " has role " + caller.role());
+        }
+        if (caller.owner() == null) {
             return spec;
         }
         if (spec.owner() == null) {
@@ -44,6 +53,19 @@ public class SessionAccess {
             throw refused(caller, "sessions of owner " + spec.owner());
         }
         return spec;
+    }
+
+    /**
+     * Refuses (403) a spec with a pod on its host's network: only an OPERATOR or ADMIN token may ask for
+     * that; {@code who} says who asked instead.
+     */
+    public static void requireNoHostNetwork(SessionSpec spec, String who) {
+        List<FieldError> errors = SessionSpecValidator.hostNetworkFields(spec).stream()
+                .map(field -> new FieldError(field, "needs an OPERATOR or ADMIN token"))
+                .toList();
+        if (!errors.isEmpty()) {
+            throw new Forbidden(who + ": only an OPERATOR or ADMIN token may put a pod on its host's network", errors);
+        }
     }
 
     /**

@@ -2,7 +2,9 @@ package dev.steward.app.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.steward.app.api.DesiredStatusRequest;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.session.SessionService;
@@ -89,7 +91,7 @@ public class EventActions {
     private static String attempt(Set<UUID> touched, Effect effect) {
         try {
             return effect.run();
-        } catch (NotFound | Conflict | InvalidRequest refused) {
+        } catch (NotFound | Conflict | InvalidRequest | Forbidden refused) {
             String fields = refused.errors().isEmpty() ? ""
                     : " (" + refused.errors().stream().map(e -> e.field() + " " + e.message())
                             .collect(Collectors.joining("; ")) + ")";
@@ -104,6 +106,10 @@ public class EventActions {
         if (event.getType().equals(StewardEventTypes.CREATE)) {
             SessionSpec spec = read(data.orElseThrow(() -> new EventDataUnreadable("the event has no data: a session"
                     + " spec is required")), SessionSpec.class, "a session spec");
+            if (spec != null) {
+                // The host's network is an operator's to give: a trigger's template may, an event's data not.
+                SessionAccess.requireNoHostNetwork(spec, "event source " + reach.sender());
+            }
             return create(spec, cause, reach, touched);
         }
         UUID session = fromSubject(event);
