@@ -22,6 +22,7 @@ import org.openqa.selenium.JavascriptExecutor;
  * The dashboard in a real browser: it takes a token, lists sessions, opens one, shows its pod turn
  * READY while the page stays loaded, and pauses the session with a button; it shows the action buttons
  * only to tokens whose role lets them act on the session, and nothing of it to a token of another owner.
+ * Its files come with a Content-Security-Policy that refuses nothing the page does.
  */
 @MicronautTest
 class DashboardIT extends SessionApiTest {
@@ -45,6 +46,13 @@ class DashboardIT extends SessionApiTest {
         assertTrue(root.contentType().startsWith("text/html"), root.contentType());
         assertTrue(root.body().contains("dashboard.js"), root.body());
         assertEquals(200, http.get("/dashboard.js").status());
+        for (String file : List.of("/", "/index.html", "/dashboard.js", "/dashboard.css")) {
+            RawAnswer served = http.get(file);
+            String policy = served.header("Content-Security-Policy");
+            assertTrue(policy != null && policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'")
+                    && !policy.contains("unsafe-inline"), file + ": " + policy);
+            assertEquals("nosniff", served.header("X-Content-Type-Options"), file);
+        }
         RawAnswer unknown = http.get("/api/v1/no-such-thing");
         assertEquals(404, unknown.status());
         assertTrue(unknown.contentType().startsWith("application/problem+json"), unknown.contentType());
@@ -61,6 +69,10 @@ class DashboardIT extends SessionApiTest {
                 List.of(gate))))).id();
         try (Browser browser = new Browser()) {
             browser.driver().get(server.getURL() + "/");
+            // Whatever the page does from here on, the Content-Security-Policy lets it: the browser reports none refused.
+            ((JavascriptExecutor) browser.driver()).executeScript("window.stewardRefused = [];"
+                    + " document.addEventListener('securitypolicyviolation',"
+                    + " e => window.stewardRefused.push(e.violatedDirective + ' ' + e.blockedURI))");
             browser.find("#token-input").sendKeys(TOKEN);
             browser.find("#token-save").click();
             assertEquals(TOKEN, ((JavascriptExecutor) browser.driver())
@@ -99,6 +111,7 @@ class DashboardIT extends SessionApiTest {
             assertTrue(calls.stream().anyMatch(c -> c.path().endsWith("/desired-status"))
                     && calls.stream().anyMatch(c -> c.path().endsWith("/logs")), calls.toString());
             assertTrue(calls.stream().allMatch(c -> ("Bearer " + TOKEN).equals(c.authorization())), calls.toString());
+            assertEquals(List.of(), ((JavascriptExecutor) browser.driver()).executeScript("return window.stewardRefused"));
         } finally {
             api.delete(id);
             api.awaitStatus(id, SessionStatus.DELETED);
