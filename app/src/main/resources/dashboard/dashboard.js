@@ -243,7 +243,7 @@ function sessionView(id) {
   let sessionLink = null;
   let logPod = null;
   const historyOf = el('select', {id: 'history-of', onchange: () => loadHistory()}, el('option', {value: ''}, 'session'));
-  const tail = el('input', {id: 'logs-tail', type: 'number', min: '0', value: '200', style: 'width:6rem'});
+  const tail = el('input', {id: 'logs-tail', type: 'number', min: '0', value: '200'});
   const follow = el('input', {id: 'logs-follow', type: 'checkbox'});
   const node = el('div', {},
     el('section', {},
@@ -262,7 +262,7 @@ function sessionView(id) {
         el('h3', {}, 'Workflow history ', historyOf, ' ',
           el('button', {id: 'history-load', onclick: () => loadHistory()}, 'Refresh'), ' ',
           el('span', {id: 'history-link'})),
-        el('div', {style: 'max-height:24rem;overflow-y:auto'},
+        el('div', {class: 'scroll'},
           el('table', {id: 'history'}, el('thead', {}, el('tr', {}, ['#', 'Time', 'Event', 'Detail']
             .map(h => el('th', {}, h)))), el('tbody', {id: 'history-body'}))))));
 
@@ -406,6 +406,12 @@ function sessionView(id) {
           el('span', {}, t.reason + (t.message ? ': ' + t.message : '')))));
       } catch (e) {
         flash('Session could not be read (' + e.status + '): ' + e.message);
+        if (e.status === 404) {
+          // Gone, or another owner's to this token: nothing an earlier token read stays on the page.
+          stopLogs();
+          showActions(false);
+          ['session-status', 'session-summary', 'tree', 'timeline', 'logs', 'history-body'].forEach(id => replace(id));
+        }
       }
     },
   };

@@ -35,6 +35,8 @@ public interface EventRepository extends GenericRepository<EventRow, Long> {
             WHERE (CAST(:source AS TEXT) IS NULL OR source = :source)
               AND (CAST(:type AS TEXT) IS NULL OR type = :type)
               AND (CAST(:session AS TEXT) IS NULL OR sessions @> jsonb_build_array(CAST(:session AS TEXT)))
+              AND (CAST(:owner AS TEXT) IS NULL OR owner = :owner)
             ORDER BY seq DESC LIMIT :limit""")
-    List<EventRow> find(@Nullable String source, @Nullable String type, @Nullable String session, int limit);
+    List<EventRow> find(@Nullable String source, @Nullable String type, @Nullable String session,
+            @Nullable String owner, int limit);
 }

@@ -12,6 +12,8 @@ import java.util.List;
 /**
  * An accepted CloudEvent and what it did: stored before it is acted on, unique by {@code source} and
  * {@code id}; {@code dispatchedAt} is set once its effects were handed to the sessions' workflows.
+ *
+ * @param owner the owner its event source acted for when it was accepted; null for every owner
  */
 @MappedEntity("events")
 public record EventRow(
@@ -27,4 +29,5 @@ public record EventRow(
         @Nullable Instant dispatchedAt,
         @Nullable Boolean matched,
         @Nullable String outcome,
-        @TypeDef(type = DataType.JSON) List<String> sessions) {}
+        @TypeDef(type = DataType.JSON) List<String> sessions,
+        @Nullable String owner) {}

@@ -22,8 +22,8 @@ import java.util.Optional;
 public class EventStore {
 
     private static final String INSERT = """
-            INSERT INTO events (source, id, type, subject, sender, event, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO events (source, id, type, subject, sender, owner, event, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (source, id) DO NOTHING
             RETURNING seq""";
     private static final String LEASE = """
@@ -53,8 +53,9 @@ public class EventStore {
                     insert.setString(3, event.type());
                     insert.setString(4, event.subject());
                     insert.setString(5, event.sender());
-                    insert.setString(6, event.json());
-                    insert.setTimestamp(7, Timestamp.from(receivedAt));
+                    insert.setString(6, event.owner());
+                    insert.setString(7, event.json());
+                    insert.setTimestamp(8, Timestamp.from(receivedAt));
                     try (ResultSet inserted = insert.executeQuery()) {
                         seqs.add(inserted.next() ? Optional.of(inserted.getLong(1)) : Optional.empty());
                     }

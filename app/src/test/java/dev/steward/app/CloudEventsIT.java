@@ -10,6 +10,7 @@ import com.github.dockerjava.api.model.Container;
 import dev.steward.app.EventDeliveries.Mode;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.events.EventActions;
+import dev.steward.app.events.StewardEventTypes;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.SessionStatus;
@@ -67,13 +68,21 @@ class CloudEventsIT extends SessionApiTest {
     private final List<UUID> sessions = new ArrayList<>();
     private final List<String> triggers = new ArrayList<>();
 
+    /** A source acting for owner {@code event-<its name>}, which may send every Steward type and fire this test's triggers. */
     @BeforeEach
     void registerSource() {
         events = new EventDeliveries(new RawHttp(server.getURL()));
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         sourceName = "it-" + suffix;
         prefix = "https://ci.example.com/" + suffix + "/";
-        token = events.registerSource(sourceName, prefix, List.of("ci.example.com"));
+        token = events.registerSource(sourceName, prefix, List.of("ci.example.com"), Map.of("owner", "event-" + sourceName,
+                "types", StewardEventTypes.ALL, "triggers", List.of(trigger("submission"), trigger("stop"),
+                        trigger("move"), trigger("delete"))));
+    }
+
+    /** The name of this test's trigger of that kind. */
+    private String trigger(String kind) {
+        return "it-" + kind + "-" + sourceName.substring(3);
     }
 
     @AfterEach
@@ -160,7 +169,7 @@ class CloudEventsIT extends SessionApiTest {
 
     @Test
     void aCreateSessionTriggerWithAnSqlFilterBuildsTheSessionFromTheEventsData() {
-        String trigger = "it-submission-" + sourceName.substring(3);
+        String trigger = trigger("submission");
         Map<String, Object> template = Map.of(
                 "owner", "${data.user}",
                 "parts", List.of(Map.of("name", "grader", "pods", List.of(Map.of(
@@ -188,7 +197,7 @@ class CloudEventsIT extends SessionApiTest {
         sessions.add(id);
         api.awaitCreated(id);
         SessionView running = api.awaitConverged(id, SessionStatus.RUNNING);
-        assertEquals("student-" + sourceName, running.owner());
+        assertEquals("event-" + sourceName, running.owner(), "the source's owner, not the template's");
         List<String> env = Arrays.asList(docker.inspectContainerCmd(running.parts().getFirst().pods().getFirst()
                 .containerId()).exec().getConfig().getEnv());
         assertTrue(env.contains("SUBMISSION=s-42"), env.toString());
@@ -209,15 +218,14 @@ class CloudEventsIT extends SessionApiTest {
         UUID id = api.create(oneSleeper(sourceName)).id();
         sessions.add(id);
         api.awaitConverged(id, SessionStatus.RUNNING);
-        String suffix = sourceName.substring(3);
         Map<String, Object> byType = Map.of("prefix", Map.of("source", prefix));
-        createTrigger(Map.of("name", "it-stop-" + suffix, "action", "set-desired-status", "desiredStatus", "STOPPED",
+        createTrigger(Map.of("name", trigger("stop"), "action", "set-desired-status", "desiredStatus", "STOPPED",
                 "session", "data.session", "filter", Map.of("all", List.of(byType,
                         Map.of("exact", Map.of("type", "com.example.course.paused"))))));
-        createTrigger(Map.of("name", "it-move-" + suffix, "action", "move-timeslot",
+        createTrigger(Map.of("name", trigger("move"), "action", "move-timeslot",
                 "timeslot", Map.of("endAt", "${data.endAt}", "cleanupDeadline", "${data.cleanupDeadline}"),
                 "filter", Map.of("all", List.of(byType, Map.of("suffix", Map.of("type", ".extended"))))));
-        createTrigger(Map.of("name", "it-delete-" + suffix, "action", "delete",
+        createTrigger(Map.of("name", trigger("delete"), "action", "delete",
                 "filter", Map.of("all", List.of(byType, Map.of("exact", Map.of("type", "com.example.course.ended"))))));
 
         String source = prefix + "course";
@@ -226,7 +234,7 @@ class CloudEventsIT extends SessionApiTest {
         assertEquals(202, events.binary(token, paused).status());
         api.awaitConverged(id, SessionStatus.STOPPED);
         assertTrue(events.awaitDispatched(source, paused.getId()).get("outcome").asText()
-                .contains("trigger it-stop-" + suffix), "the trigger is named in the outcome");
+                .contains("trigger " + trigger("stop")), "the trigger is named in the outcome");
 
         Instant endAt = Instant.now().plus(5, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
         CloudEvent extended = EventDeliveries.event(source, "com.example.course.extended", "sessions/" + id,
@@ -291,8 +299,13 @@ class CloudEventsIT extends SessionApiTest {
         assertEquals(403, events.binary(token, event).status(), "another source's token");
         assertEquals("configured.example.com",
                 events.handshake(configuredToken, "configured.example.com").header("WebHook-Allowed-Origin"));
-        RawAnswer kept = new RawHttp(server.getURL()).delete("/api/v1/event-sources/configured-it");
+        RawHttp http = new RawHttp(server.getURL());
+        RawAnswer kept = http.delete("/api/v1/event-sources/configured-it");
         assertEquals(409, kept.status(), kept.toString());
+        JsonNode configured = events.read(http.get("/api/v1/event-sources/configured-it"));
+        assertEquals("configured-it", configured.get("owner").asText(), "a configured source without owner is its own");
+        assertFalse(configured.path("allOwners").asBoolean(), configured.toString());
+        assertEquals(List.of(), texts(configured.path("types")), "it sends no Steward event type unless configured to");
         assertEquals("configured-it", events.awaitDispatched(source, event.getId()).get("sender").asText());
     }
 

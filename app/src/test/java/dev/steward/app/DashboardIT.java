@@ -3,7 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.app.auth.Role;
 import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -24,15 +24,16 @@ import org.openqa.selenium.JavascriptExecutor;
  * list, opens it, sees its pod {@code NOT_READY}, makes the readiness check pass inside the container and sees
  * {@code READY} on the same page (no reload), reads the pod's log, and pauses the session with the button until
  * it is {@code STOPPED}; every call the page made carried the token. With tokens made through
- * {@code POST /api/v1/tokens}, one session page shows a {@code VIEWER} and a {@code USER} of another owner the
- * session and its pod without one action button, and a {@code USER} of the session's owner and the admin every
- * button. Its screenshots are in {@code target/screenshots/} ({@code docs/dashboard.png} is one of them).
+ * {@code POST /api/v1/tokens}, one session page shows a {@code VIEWER} the session and its pod without one action
+ * button, tells a {@code USER} of another owner the session does not exist and shows nothing of it, and shows a
+ * {@code USER} of the session's owner and the admin every button. Every dashboard file carries a
+ * Content-Security-Policy and {@code nosniff}, and the browser reports nothing the policy refused. Its
+ * screenshots are in {@code target/screenshots/} ({@code docs/dashboard.png} is one of them).
  */
 @MicronautTest
 class DashboardIT extends SessionApiTest {
 
     private static final String TOKEN = TestTokens.ADMIN;
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Every button that changes a session; Logs only reads. */
     private static final String ACTION_BUTTONS = "#pause, #resume, #reconcile, #delete, button.restart, "
             + "button.reset-backoff, button.retry";
@@ -51,6 +52,13 @@ class DashboardIT extends SessionApiTest {
         assertTrue(root.contentType().startsWith("text/html"), root.contentType());
         assertTrue(root.body().contains("dashboard.js"), root.body());
         assertEquals(200, http.get("/dashboard.js").status());
+        for (String file : List.of("/", "/index.html", "/dashboard.js", "/dashboard.css")) {
+            RawAnswer served = http.get(file);
+            String policy = served.header("Content-Security-Policy");
+            assertTrue(policy != null && policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'")
+                    && !policy.contains("unsafe-inline"), file + ": " + policy);
+            assertEquals("nosniff", served.header("X-Content-Type-Options"), file);
+        }
         RawAnswer unknown = http.get("/api/v1/no-such-thing");
         assertEquals(404, unknown.status());
         assertTrue(unknown.contentType().startsWith("application/problem+json"), unknown.contentType());
@@ -67,6 +75,10 @@ class DashboardIT extends SessionApiTest {
                 List.of(gate))))).id();
         try (Browser browser = new Browser()) {
             browser.driver().get(server.getURL() + "/");
+            // Whatever the page does from here on, the Content-Security-Policy lets it: the browser reports none refused.
+            ((JavascriptExecutor) browser.driver()).executeScript("window.stewardRefused = [];"
+                    + " document.addEventListener('securitypolicyviolation',"
+                    + " e => window.stewardRefused.push(e.violatedDirective + ' ' + e.blockedURI))");
             browser.find("#token-input").sendKeys(TOKEN);
             browser.find("#token-save").click();
             assertEquals(TOKEN, ((JavascriptExecutor) browser.driver())
@@ -105,6 +117,7 @@ class DashboardIT extends SessionApiTest {
             assertTrue(calls.stream().anyMatch(c -> c.path().endsWith("/desired-status"))
                     && calls.stream().anyMatch(c -> c.path().endsWith("/logs")), calls.toString());
             assertTrue(calls.stream().allMatch(c -> ("Bearer " + TOKEN).equals(c.authorization())), calls.toString());
+            assertEquals(List.of(), ((JavascriptExecutor) browser.driver()).executeScript("return window.stewardRefused"));
         } finally {
             api.delete(id);
             api.awaitStatus(id, SessionStatus.DELETED);
@@ -119,9 +132,9 @@ class DashboardIT extends SessionApiTest {
         UUID id = api.create(Map.of("owner", owner, "parts", List.of(Specs.part("app", "a")))).id();
         List<String> tokenNames = new ArrayList<>();
         try (Browser browser = new Browser()) {
-            String viewer = createToken(http, tokenNames, "viewer-" + run, "viewer", null);
-            String ownUser = createToken(http, tokenNames, "own-user-" + run, "user", owner);
-            String otherUser = createToken(http, tokenNames, "other-user-" + run, "user", "other-" + run);
+            String viewer = createToken(http, tokenNames, "viewer-" + run, Role.VIEWER, null);
+            String ownUser = createToken(http, tokenNames, "own-user-" + run, Role.USER, owner);
+            String otherUser = createToken(http, tokenNames, "other-user-" + run, Role.USER, "other-" + run);
             browser.driver().get(server.getURL() + "/#/sessions/" + id);
 
             useToken(browser, viewer, "VIEWER");
@@ -130,7 +143,10 @@ class DashboardIT extends SessionApiTest {
             useToken(browser, ownUser, "USER");
             assertActions(browser, "a USER of the session's owner");
             useToken(browser, otherUser, "USER");
-            assertNoActions(browser, "a USER of another owner");
+            browser.await("a USER of another owner told the session does not exist, and shown nothing of it",
+                    d -> browser.find("#flash").getText().contains("(404)")
+                            && d.findElements(By.cssSelector("tr[data-pod='app/a']")).isEmpty()
+                            && d.findElements(By.cssSelector(ACTION_BUTTONS)).isEmpty());
             useToken(browser, TOKEN, "ADMIN");
             assertActions(browser, "the admin");
         } finally {
@@ -165,13 +181,8 @@ class DashboardIT extends SessionApiTest {
     }
 
     /** A token made through the API as the tests' admin; its name is kept, so the test deletes it. */
-    private static String createToken(RawHttp http, List<String> names, String name, String role, String owner)
-            throws IOException {
-        String body = "{\"name\":\"" + name + "\",\"role\":\"" + role + "\""
-                + (owner == null ? "" : ",\"owner\":\"" + owner + "\"") + "}";
-        RawAnswer created = http.json("POST", "/api/v1/tokens", body);
-        assertEquals(201, created.status(), created::toString);
+    private static String createToken(RawHttp http, List<String> names, String name, Role role, String owner) {
         names.add(name);
-        return JSON.readTree(created.body()).get("token").asText();
+        return TestTokens.create(http, name, role, owner);
     }
 }

@@ -60,7 +60,8 @@ public final class EventBenchmark {
         EventDeliveries deliveries = new EventDeliveries(http);
         String run = UUID.randomUUID().toString().substring(0, 8);
         String prefix = "https://bench.example.com/" + run + "/";
-        String token = deliveries.registerSource("bench-" + run, prefix, List.of());
+        String token = deliveries.registerSource("bench-" + run, prefix, List.of(),
+                Map.of("owner", "bench-" + run, "types", List.of(CREATE)));
         TransitionRepository transitions = server.getApplicationContext().getBean(TransitionRepository.class);
 
         // Into the store: events that match nothing, from concurrent senders.

@@ -34,7 +34,7 @@ class EventCrashIT {
             // A process that stores events and leaves their dispatch to others: killed, nothing was dispatched.
             durable.startService(Map.of("STEWARD_EVENTS_DISPATCH_ENABLED", "false"));
             EventDeliveries events = new EventDeliveries(durable.http());
-            String token = events.registerSource("crash", prefix, List.of());
+            String token = events.registerSource("crash", prefix, List.of(), Map.of("owner", owner, "types", List.of(CREATE)));
             CloudEvent stored = EventDeliveries.event(prefix + "stored", CREATE, null, spec(owner));
             assertEquals(202, events.binary(token, stored).status());
             JsonNode waiting = events.stored(prefix + "stored").getFirst();

@@ -109,9 +109,14 @@ final class EventDeliveries {
 
     /** Registers an event source for every source under {@code prefix}; returns its token. */
     String registerSource(String name, String prefix, List<String> origins) {
-        RawAnswer answer = http.json("POST", "/api/v1/event-sources",
-                new String(write(Map.of("name", name, "sourcePrefix", prefix, "allowedOrigins", origins)),
-                        StandardCharsets.UTF_8));
+        return registerSource(name, prefix, origins, Map.of());
+    }
+
+    /** As {@link #registerSource(String, String, List)}, with these fields as well ({@code owner}, {@code types}, ...). */
+    String registerSource(String name, String prefix, List<String> origins, Map<String, Object> fields) {
+        Map<String, Object> source = new LinkedHashMap<>(fields);
+        source.putAll(Map.of("name", name, "sourcePrefix", prefix, "allowedOrigins", origins));
+        RawAnswer answer = http.json("POST", "/api/v1/event-sources", new String(write(source), StandardCharsets.UTF_8));
         assertEquals(201, answer.status(), answer.toString());
         return read(answer).get("token").asText();
     }

@@ -31,7 +31,12 @@ final class EventStreamReader implements AutoCloseable {
     private final Thread reader;
 
     EventStreamReader(RawHttp http, String path, String lastEventId) {
-        response = http.openStream(path, lastEventId);
+        this(http, TestTokens.ADMIN, path, lastEventId);
+    }
+
+    /** As the other constructor, with this bearer token. */
+    EventStreamReader(RawHttp http, String token, String path, String lastEventId) {
+        response = http.openStream(token, path, lastEventId);
         if (response.statusCode() != 200) {
             throw new AssertionError("GET " + path + " answered " + response.statusCode());
         }

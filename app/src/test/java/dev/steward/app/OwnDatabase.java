@@ -47,10 +47,21 @@ public final class OwnDatabase implements AutoCloseable {
         execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     }
 
+    /** The test database's user, which owns this one too. */
+    static String user() {
+        return System.getenv().getOrDefault("DATASOURCES_DEFAULT_USERNAME", "postgres");
+    }
+
+    static String password() {
+        return System.getenv().getOrDefault("DATASOURCES_DEFAULT_PASSWORD", "");
+    }
+
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(url(), user(), password());
+    }
+
     private void execute(String sql) {
-        String user = System.getenv().getOrDefault("DATASOURCES_DEFAULT_USERNAME", "postgres");
-        String password = System.getenv().getOrDefault("DATASOURCES_DEFAULT_PASSWORD", "");
-        try (Connection connection = DriverManager.getConnection(admin, user, password);
+        try (Connection connection = DriverManager.getConnection(admin, user(), password());
                 Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -48,20 +49,13 @@ final class RawHttp {
      * the stream ends the request. Fails unless the status is 200.
      */
     Stream<String> lines(String path) {
-        HttpRequest request = request(path, TestTokens.ADMIN).timeout(REQUEST_TIMEOUT).build();
-        try {
-            HttpResponse<Stream<String>> response = http.send(request, HttpResponse.BodyHandlers.ofLines());
-            if (response.statusCode() != 200) {
-                response.body().close();
-                throw new IllegalStateException("GET " + path + " answered " + response.statusCode());
-            }
-            return response.body();
-        } catch (IOException e) {
-            throw new UncheckedIOException("GET " + path, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        HttpResponse<Stream<String>> response = sendForLines(
+                request(path, TestTokens.ADMIN).timeout(REQUEST_TIMEOUT).build(), path);
+        if (response.statusCode() != 200) {
+            response.body().close();
+            throw new IllegalStateException("GET " + path + " answered " + response.statusCode());
         }
+        return response.body();
     }
 
     /**
@@ -71,12 +65,45 @@ final class RawHttp {
      * @param lastEventId sent as {@code Last-Event-ID}, or null for none
      */
     HttpResponse<Stream<String>> openStream(String path, String lastEventId) {
-        HttpRequest.Builder request = request(path, TestTokens.ADMIN).GET().header("Accept", "text/event-stream");
+        return openStream(TestTokens.ADMIN, path, lastEventId);
+    }
+
+    /** As {@link #openStream(String, String)}, with this bearer token; @param token null for none */
+    HttpResponse<Stream<String>> openStream(String token, String path, String lastEventId) {
+        return sendForLines(streamRequest(token, path, lastEventId).build(), path);
+    }
+
+    /**
+     * Opens a server-sent event stream from its first event on ({@code Last-Event-ID: 0}) and closes it
+     * once its status and headers came: its body only when it is no 200 (a refusal, which ends), empty for
+     * a 200 (a stream, which does not). The service sends a stream's headers with its first event: the
+     * stream must have one.
+     *
+     * @param token null for none
+     */
+    RawAnswer streamAnswer(String token, String path) {
+        long start = System.nanoTime();
+        HttpResponse<Stream<String>> response = sendForLines(
+                streamRequest(token, path, "0").timeout(REQUEST_TIMEOUT).build(), path);
+        try (Stream<String> body = response.body()) {
+            String text = response.statusCode() == 200 ? "" : body.collect(Collectors.joining("\n"));
+            return new RawAnswer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Retry-After").orElse(null), text,
+                    Duration.ofNanos(System.nanoTime() - start), response.headers().map());
+        }
+    }
+
+    private HttpRequest.Builder streamRequest(String token, String path, String lastEventId) {
+        HttpRequest.Builder request = request(path, token).GET().header("Accept", "text/event-stream");
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }
+        return request;
+    }
+
+    private HttpResponse<Stream<String>> sendForLines(HttpRequest request, String path) {
         try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+            return http.send(request, HttpResponse.BodyHandlers.ofLines());
         } catch (IOException e) {
             throw new UncheckedIOException("GET " + path, e);
         } catch (InterruptedException e) {

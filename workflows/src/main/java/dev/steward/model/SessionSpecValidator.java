@@ -74,17 +74,25 @@ public final class SessionSpecValidator {
         if (spec == null || hostNetworkAllowed) {
             return errors;
         }
+        for (String field : hostNetworkFields(spec)) {
+            errors.add(new FieldError(field, "is not allowed on this deployment (steward.pods.allow-host-network is false)"));
+        }
+        return errors;
+    }
+
+    /** The {@code hostNetwork} field of every pod that asks for its host's network, as {@code parts[i].pods[j].hostNetwork}. */
+    public static List<String> hostNetworkFields(SessionSpec spec) {
+        List<String> fields = new ArrayList<>();
         for (int i = 0; i < spec.parts().size(); i++) {
             PartSpec part = spec.parts().get(i);
             for (int j = 0; part != null && j < part.pods().size(); j++) {
                 PodSpec pod = part.pods().get(j);
                 if (pod != null && pod.hostNetwork()) {
-                    errors.add(new FieldError("parts[" + i + "].pods[" + j + "].hostNetwork",
-                            "is not allowed on this deployment (steward.pods.allow-host-network is false)"));
+                    fields.add("parts[" + i + "].pods[" + j + "].hostNetwork");
                 }
             }
         }
-        return errors;
+        return fields;
     }
 
     /** The ordering {@code provisionAt ≤ endAt ≤ cleanupDeadline} of the fields that are set. */

@@ -1,13 +1,12 @@
 package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.events.EventStreams;
 import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.refusal.InvalidRequest;
-import dev.steward.app.refusal.NotFound;
 import dev.steward.model.FieldError;
 import dev.steward.store.OutboxRepository;
-import dev.steward.store.SessionRepository;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -18,6 +17,7 @@ import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -44,13 +44,13 @@ public class EventStreamController {
     static final String LAST_EVENT_ID = "Last-Event-ID";
 
     private final EventStreams streams;
-    private final SessionRepository sessions;
+    private final SessionAccess access;
     private final OutboxRepository outbox;
 
-    public EventStreamController(EventStreams streams, SessionRepository sessions, OutboxRepository outbox) {
+    public EventStreamController(EventStreams streams, SessionAccess access, OutboxRepository outbox) {
         this.outbox = outbox;
         this.streams = streams;
-        this.sessions = sessions;
+        this.access = access;
     }
 
     /** One session's changes: its own, its parts' and its pods'; the id is the session's sequence number. */
@@ -60,17 +60,17 @@ public class EventStreamController {
             + "(structured mode), its id the session's sequence number: a client that reconnects with "
             + "`Last-Event-ID: n` (as a browser's `EventSource` does) gets exactly the changes after n.")
     @Get(value = "/sessions/{id}/events", produces = MediaType.TEXT_EVENT_STREAM)
-    public Flux<Event<String>> session(UUID id, @Header(LAST_EVENT_ID) @Nullable String lastEventId) {
+    public Flux<Event<String>> session(UUID id, @Header(LAST_EVENT_ID) @Nullable String lastEventId,
+            Authentication caller) {
         long after = lastEventId(lastEventId);
-        if (!sessions.existsById(id)) {
-            throw new NotFound("session " + id);
-        }
+        access.requireSession(caller, id);
         return streams.session(id, after);
     }
 
     /**
      * Every change, or one owner's or one session's; the id is the position among all changes. Without
-     * {@code Last-Event-ID} it starts with the next change.
+     * {@code Last-Event-ID} it starts with the next change. A token limited to an owner gets its own only
+     * (host changes belong to no owner).
      */
     @Operation(operationId = "streamEvents", summary = "Stream every status event",
             description = "Server-sent events of every change of sessions, parts, pods and hosts, or of one "
@@ -78,9 +78,10 @@ public class EventStreamController {
             + "`Last-Event-ID` the stream starts with the next change.")
     @Get(value = "/events/stream", produces = MediaType.TEXT_EVENT_STREAM)
     public Flux<Event<String>> all(@QueryValue @Nullable String owner, @QueryValue @Nullable UUID session,
-            @Header(LAST_EVENT_ID) @Nullable String lastEventId) {
+            @Header(LAST_EVENT_ID) @Nullable String lastEventId, Authentication caller) {
+        String scoped = access.ownerFor(caller, owner, "events");
         long after = lastEventId == null || lastEventId.isEmpty() ? outbox.lastPosition() : lastEventId(lastEventId);
-        return streams.all(after, owner, session);
+        return streams.all(after, scoped, session);
     }
 
     private static long lastEventId(String header) {

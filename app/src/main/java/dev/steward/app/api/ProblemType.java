@@ -28,11 +28,14 @@ public enum ProblemType {
                     + " an admin makes more with POST /api/v1/tokens."),
     FORBIDDEN("forbidden", HttpStatus.FORBIDDEN, "Not allowed for this token",
             "The token's role may not do this (VIEWER reads, USER changes its own owner's sessions, OPERATOR"
-                    + " every session and hosts, ADMIN also tokens), or a USER token named another owner; or an event"
-                    + " whose source its event source does not speak for, or a handshake origin no event source allows.",
-            "Use a token with the role the request needs, or act on the token's own owner's sessions."),
+                    + " every session, hosts and pods on their host's network, ADMIN also tokens and event sources),"
+                    + " or a token limited to one owner named another owner (in the body or as ?owner=); or an"
+                    + " event whose source or Steward event type its event source may not send, or a handshake"
+                    + " origin no event source allows.",
+            "Use a token with the role the request needs, or act on the token's own owner's data."),
     NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "Not found",
-            "No such route, or the session, part, pod, host or token the path names does not exist.",
+            "No such route, or the session, part, pod, host or token the path names does not exist; a session"
+                    + " of another owner than the token is limited to answers the same.",
             "Check the path; GET /api/v1/sessions and GET /api/v1/hosts list what exists."),
     METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed",
             "The path exists, but not with this HTTP method.",

@@ -61,7 +61,7 @@ public class SecretController {
                 .queryParam("owner", created.owner()).build());
     }
 
-    /** Every owner's secrets, or only {@code owner}'s; a USER token's own only. */
+    /** Every owner's secrets, or only {@code owner}'s; a token limited to an owner lists its own only. */
     @Operation(operationId = "listSecrets", summary = "List secrets",
             description = "Secrets by owner and name, with their versions, or only `owner`'s; never a value.")
     @Get

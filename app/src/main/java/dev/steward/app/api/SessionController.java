@@ -45,7 +45,10 @@ import java.util.List;
 import java.util.UUID;
 import reactor.core.publisher.Flux;
 
-/** Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. */
+/**
+ * Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. Every route
+ * under one session answers a token limited to another owner as if the session did not exist.
+ */
 @ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
 @ApiResponse(responseCode = "5XX", description = "Not done: a problem whose type is a page under /problems",
@@ -93,17 +96,19 @@ public class SessionController {
         return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
+    /** The sessions of every owner, or of {@code owner}; a token limited to an owner lists its own only. */
     @Operation(operationId = "listSessions", summary = "List sessions",
             description = "A page of sessions, newest first: `{items, page, size, total, next}`, `size` at most "
-            + "100. `owner` and `status` filter (`status` takes several, comma-separated or repeated; any "
+            + "100. `owner` and `status` filter (a token limited to an owner lists its own only) (`status` takes several, comma-separated or repeated; any "
             + "matches); `labelSelector` selects by the spec's labels as Kubernetes does (`team=a,tier!=db`, "
             + "`key`, `!key`). `next` is a cursor for the page after this one (`null` on the last): `?cursor=` "
             + "pages by it instead of `page`, and sessions created meanwhile shift nothing.")
     @Get
     public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable List<String> status,
             @QueryValue @Nullable String labelSelector, @QueryValue @Nullable String cursor,
-            @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size) {
-        SessionList found = sessions.list(owner, status == null ? List.of() : status, labelSelector, cursor, page, size);
+            @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size, Authentication caller) {
+        SessionList found = sessions.list(access.ownerFor(caller, owner, "sessions"),
+                status == null ? List.of() : status, labelSelector, cursor, page, size);
         return new SessionPage(found.items(), page, size, found.total(), found.next());
     }
 
@@ -120,7 +125,8 @@ public class SessionController {
             + "`If-Match`; with the Temporal UI configured, a `Link` header (`rel=\"temporal-workflow\"`) points "
             + "at the session's workflow there.")
     @Get("/{id}")
-    public HttpResponse<SessionView> getSession(UUID id) {
+    public HttpResponse<SessionView> getSession(UUID id, Authentication caller) {
+        access.requireSession(caller, id);
         SessionView session = endpoints.fillIn(sessions.get(id));
         return links.to(HttpResponse.ok(session).header(HttpHeaders.ETAG, SessionService.etag(session.generation())),
                 WorkflowIds.session(id));
@@ -135,7 +141,7 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
             Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
     }
 
@@ -145,7 +151,7 @@ public class SessionController {
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusChange> deleteSession(UUID id, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.delete(id));
     }
 
@@ -158,7 +164,7 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot, ifMatch));
     }
 
@@ -168,7 +174,7 @@ public class SessionController {
     @Post("/{id}/parts/{part}/retry")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> retryPart(UUID id, String part, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.retryPart(id, part));
     }
 
@@ -177,7 +183,7 @@ public class SessionController {
     @Post("/{id}/reconcile")
     @Secured(Role.USER_ROLE)
     public HttpResponse<OperatorActionResult> reconcile(UUID id, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(sessions.reconcile(id));
     }
 
@@ -190,7 +196,7 @@ public class SessionController {
     @Secured(Role.USER_ROLE)
     public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec), ifMatch)));
     }
 
@@ -200,7 +206,7 @@ public class SessionController {
     @Post("/{id}/pods/{part}/{pod}/reset-backoff")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> resetBackoff(UUID id, String part, String pod, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESET_BACKOFF);
         return HttpResponse.accepted();
     }
@@ -210,7 +216,7 @@ public class SessionController {
     @Post("/{id}/pods/{part}/{pod}/restart")
     @Secured(Role.USER_ROLE)
     public HttpResponse<Void> restart(UUID id, String part, String pod, Authentication caller) {
-        access.requireMayChange(caller, id);
+        access.requireSession(caller, id);
         sessions.podAction(id, part, pod, PodAction.Kind.RESTART);
         return HttpResponse.accepted();
     }
@@ -224,7 +230,8 @@ public class SessionController {
             + "goes away. A pod without a container now is a `409`.")
     @Get(value = "/{id}/pods/{part}/{pod}/logs", produces = MediaType.TEXT_PLAIN)
     public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
-            @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow) {
+            @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow, Authentication caller) {
+        access.requireSession(caller, id);
         return logs.stream(part + "/" + pod, sessions.pod(id, part, pod), tail, since, follow);
     }
 
@@ -235,7 +242,9 @@ public class SessionController {
             + "have (a part not started yet) is a `404`. With the Temporal UI configured, a `Link` header points "
             + "at the workflow there.")
     @Get("/{id}/history")
-    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part) {
+    public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part,
+            Authentication caller) {
+        access.requireSession(caller, id);
         String workflowId = sessions.workflowId(id, part);
         return links.to(HttpResponse.ok(histories.of(workflowId).stream().map(HistoryEventView::of).toList()),
                 workflowId);
@@ -246,7 +255,8 @@ public class SessionController {
             + "`{occurredAt, kind, resource, from, to, reason, message, generation}`; with `since` (an instant, "
             + "such as the last `occurredAt` seen), only those after it.")
     @Get("/{id}/transitions")
-    public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since) {
+    public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since, Authentication caller) {
+        access.requireSession(caller, id);
         return sessions.transitions(id, since).stream().map(TransitionView::of).toList();
     }
 }

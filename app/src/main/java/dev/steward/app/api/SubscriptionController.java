@@ -1,6 +1,7 @@
 package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.subscription.SubscriptionService;
 import io.micronaut.core.annotation.Nullable;
@@ -15,6 +16,7 @@ import io.micronaut.http.uri.UriBuilder;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -36,9 +38,11 @@ import java.util.UUID;
 public class SubscriptionController {
 
     private final SubscriptionService subscriptions;
+    private final SessionAccess access;
 
-    public SubscriptionController(SubscriptionService subscriptions) {
+    public SubscriptionController(SubscriptionService subscriptions, SessionAccess access) {
         this.subscriptions = subscriptions;
+        this.access = access;
     }
 
     @Operation(operationId = "createSubscription", summary = "Create a subscription",
@@ -60,15 +64,15 @@ public class SubscriptionController {
             + "(`VALIDATING`, `ACTIVE`, `FAILING`), `failedAttempts`, `lastSuccessAt`, `lastError`, "
             + "`nextAttemptAt`. Never a token.")
     @Get
-    public List<SubscriptionView> list() {
-        return subscriptions.list();
+    public List<SubscriptionView> list(Authentication caller) {
+        return subscriptions.list(access.scope(caller));
     }
 
     @Operation(operationId = "getSubscription", summary = "Read a subscription",
             description = "The subscription's settings (never its token) and where its delivery stands.")
     @Get("/{id}")
-    public SubscriptionView get(UUID id) {
-        return subscriptions.get(id);
+    public SubscriptionView get(UUID id, Authentication caller) {
+        return subscriptions.get(id, access.scope(caller));
     }
 
     @Operation(operationId = "replaceSubscription", summary = "Replace a subscription's settings",

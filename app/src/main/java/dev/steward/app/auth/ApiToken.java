@@ -8,7 +8,7 @@ import java.time.Instant;
 /**
  * A bearer token of the API, as stored: its secret only as a SHA-256.
  *
- * @param owner the owner a {@code USER} token acts as; null for the other roles
+ * @param owner the owner a {@code USER} token acts as, or a {@code VIEWER} token reads; null for every owner
  */
 @MappedEntity("api_tokens")
 public record ApiToken(@Id String name, Role role, @Nullable String owner, String secretSha256, Instant createdAt) {}

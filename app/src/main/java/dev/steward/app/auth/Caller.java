@@ -5,7 +5,8 @@ import io.micronaut.security.authentication.Authentication;
 import java.util.Map;
 
 /**
- * Who makes a request: the token's name, its role and, for a {@code USER}, the owner it acts as.
+ * Who makes a request: the token's name, its role and the owner it is limited to: always one for a
+ * {@code USER}, one or none for a {@code VIEWER}, none for the higher roles.
  */
 public record Caller(String tokenName, Role role, @Nullable String owner) {
 
@@ -25,8 +26,8 @@ public record Caller(String tokenName, Role role, @Nullable String owner) {
                 owner == null ? null : owner.toString());
     }
 
-    /** Whether this caller may act on sessions of {@code sessionOwner}: every role above USER may. */
-    public boolean mayActFor(String sessionOwner) {
-        return role != Role.USER || sessionOwner.equals(owner);
+    /** Whether this caller reaches what {@code dataOwner} owns: a token limited to an owner only its own. */
+    public boolean reaches(String dataOwner) {
+        return owner == null || owner.equals(dataOwner);
     }
 }

@@ -35,7 +35,7 @@ public class TokenService {
                     List.of(new FieldError("name", "is taken")));
         }
         String secret = TokenSecrets.newSecret();
-        String owner = role == Role.USER ? request.owner() : null;
+        String owner = request.owner();
         ApiToken token = tokens.save(new ApiToken(request.name(), role, owner, TokenSecrets.sha256(secret),
                 Instant.now().truncatedTo(ChronoUnit.MICROS)));
         log.info("token {} created with role {}{}", token.name(), role, owner == null ? "" : " for owner " + owner);
@@ -65,10 +65,13 @@ public class TokenService {
         Role role = parseRole(request.role());
         if (role == null) {
             errors.add(new FieldError("role", "must be one of " + Arrays.toString(Role.values())));
-        } else if (role == Role.USER && (request.owner() == null || request.owner().isBlank())) {
+        } else if (role == Role.USER && request.owner() == null) {
             errors.add(new FieldError("owner", "is required for a USER token: the owner its sessions get"));
-        } else if (role != Role.USER && request.owner() != null) {
-            errors.add(new FieldError("owner", "is only for USER tokens; a " + role + " token acts on every owner"));
+        } else if (!role.takesOwner() && request.owner() != null) {
+            errors.add(new FieldError("owner", "is only for USER and VIEWER tokens; a " + role
+                    + " token acts on every owner"));
+        } else if (request.owner() != null && request.owner().isBlank()) {
+            errors.add(new FieldError("owner", "must not be blank"));
         }
         if (request.owner() != null && request.owner().length() > SessionSpecValidator.MAX_OWNER_LENGTH) {
             errors.add(new FieldError("owner", "must be at most " + SessionSpecValidator.MAX_OWNER_LENGTH + " characters"));

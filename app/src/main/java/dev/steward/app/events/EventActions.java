@@ -2,7 +2,9 @@ package dev.steward.app.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.steward.app.api.DesiredStatusRequest;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.refusal.Conflict;
+import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.session.SessionService;
@@ -25,9 +27,10 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * What an event does: a Steward event type acts on its own, every trigger whose filter matches acts
- * in name order. Each effect is keyed by the event (the session id it creates, the update id it sends),
- * so dispatching an event again has no further effect. A refusal (no such session, a change the
+ * What an event does: a Steward event type acts on its own, every trigger its source may fire whose
+ * filter matches acts in name order; only on sessions of the owner its source acts for, which every
+ * session it creates gets. Each effect is keyed by the event (the session id it creates, the update id
+ * it sends), so dispatching an event again has no further effect. A refusal (no such session, a change the
  * session cannot take, bad data) is the event's outcome; Temporal or PostgreSQL out of reach is thrown,
  * and the event is dispatched again later.
  */
@@ -51,31 +54,31 @@ public class EventActions {
         return UUID.nameUUIDFromBytes((source + "\n" + id).getBytes(StandardCharsets.UTF_8));
     }
 
-    DispatchOutcome apply(CloudEvent event) {
+    DispatchOutcome apply(CloudEvent event, EventReach reach) {
         EventCause cause = new EventCause(event.getId(), event.getSource().toString(), event.getType());
         Optional<JsonNode> data = EventData.of(event);
         List<String> effects = new ArrayList<>();
         Set<UUID> touched = new LinkedHashSet<>();
         if (StewardEventTypes.ALL.contains(event.getType())) {
-            effects.add(event.getType() + ": " + attempt(touched, () -> stewardType(event, cause, data, touched)));
+            effects.add(event.getType() + ": " + attempt(touched, () -> stewardType(event, cause, data, reach, touched)));
         }
-        List<Trigger> all = triggers.all();
-        for (Trigger trigger : all) {
+        List<Trigger> fired = triggers.all().stream().filter(reach::fires).toList();
+        for (Trigger trigger : fired) {
             if (trigger.filter().matches(event)) {
                 effects.add("trigger " + trigger.spec().name() + ": "
-                        + attempt(touched, () -> triggered(trigger, event, cause, data, touched)));
+                        + attempt(touched, () -> triggered(trigger, event, cause, data, reach, touched)));
             }
         }
         awaitingParts(event, cause).ifPresent(session -> {
-            String delivered = attempt(touched, () -> deliver(session, cause, data, touched));
+            String delivered = attempt(touched, () -> deliver(session, cause, data, reach, touched));
             if (delivered != null) {
                 effects.add(delivered);
             }
         });
         if (effects.isEmpty()) {
             return new DispatchOutcome(false, "matched nothing: " + event.getType() + " is no Steward event type,"
-                    + " none of the " + all.size() + " trigger(s) matched it, and no part of a session named by its"
-                    + " subject awaits it", List.of());
+                    + " none of the " + fired.size() + " trigger(s) event source " + reach.sender()
+                    + " may fire matched it, and no part of a session named by its subject awaits it", List.of());
         }
         return new DispatchOutcome(true, String.join("; ", effects), List.copyOf(touched));
     }
@@ -88,7 +91,7 @@ public class EventActions {
     private static String attempt(Set<UUID> touched, Effect effect) {
         try {
             return effect.run();
-        } catch (NotFound | Conflict | InvalidRequest refused) {
+        } catch (NotFound | Conflict | InvalidRequest | Forbidden refused) {
             String fields = refused.errors().isEmpty() ? ""
                     : " (" + refused.errors().stream().map(e -> e.field() + " " + e.message())
                             .collect(Collectors.joining("; ")) + ")";
@@ -98,14 +101,20 @@ public class EventActions {
         }
     }
 
-    private String stewardType(CloudEvent event, EventCause cause, Optional<JsonNode> data, Set<UUID> touched) {
+    private String stewardType(CloudEvent event, EventCause cause, Optional<JsonNode> data, EventReach reach,
+            Set<UUID> touched) {
         if (event.getType().equals(StewardEventTypes.CREATE)) {
             SessionSpec spec = read(data.orElseThrow(() -> new EventDataUnreadable("the event has no data: a session"
                     + " spec is required")), SessionSpec.class, "a session spec");
-            return create(event, spec, cause, touched);
+            if (spec != null) {
+                // The host's network is an operator's to give: a trigger's template may, an event's data not.
+                SessionAccess.requireNoHostNetwork(spec, "event source " + reach.sender());
+            }
+            return create(spec, cause, reach, touched);
         }
         UUID session = fromSubject(event);
         touched.add(session);
+        requireReached(session, reach);
         return switch (event.getType()) {
             case StewardEventTypes.DESIRED_STATUS -> {
                 DesiredStatusRequest request = read(data.orElseThrow(() -> new EventDataUnreadable(
@@ -133,7 +142,9 @@ public class EventActions {
     }
 
     /** Hands the event to the session when a part awaits it or completes on it; null when none does. */
-    private String deliver(UUID session, EventCause cause, Optional<JsonNode> data, Set<UUID> touched) {
+    private String deliver(UUID session, EventCause cause, Optional<JsonNode> data, EventReach reach,
+            Set<UUID> touched) {
+        requireReached(session, reach);
         List<String> parts = sessions.deliverEvent(session, new ArrivedEvent(cause, data.map(EventData::text).orElse(null)));
         if (parts.isEmpty()) {
             return null;
@@ -143,16 +154,17 @@ public class EventActions {
     }
 
     private String triggered(Trigger trigger, CloudEvent event, EventCause cause, Optional<JsonNode> data,
-            Set<UUID> touched) {
+            EventReach reach, Set<UUID> touched) {
         TriggerSpec spec = trigger.spec();
         if (trigger.action() == TriggerAction.CREATE_SESSION) {
             Object rendered = EventTemplate.render(spec.template(), event, data);
-            return create(event, read(bytes(rendered), SessionSpec.class,
-                    "a session spec from the template"), cause, touched);
+            return create(read(bytes(rendered), SessionSpec.class, "a session spec from the template"), cause, reach,
+                    touched);
         }
         UUID session = spec.session() == null || spec.session().equals("subject") ? fromSubject(event)
                 : fromData(spec.session(), event, data);
         touched.add(session);
+        requireReached(session, reach);
         return switch (trigger.action()) {
             case SET_DESIRED_STATUS -> setDesiredStatus(session, desired(spec.desiredStatus()), cause);
             case MOVE_TIMESLOT -> moveTimeslot(session, read(bytes(
@@ -162,11 +174,19 @@ public class EventActions {
         };
     }
 
-    private String create(CloudEvent event, SessionSpec spec, EventCause cause, Set<UUID> touched) {
+    /** Creates the session for the owner the event's source acts for, so that its secrets are that owner's too. */
+    private String create(SessionSpec spec, EventCause cause, EventReach reach, Set<UUID> touched) {
         UUID id = sessionIdOf(cause.source(), cause.id());
-        sessions.createOnEvent(id, spec, cause);
+        sessions.createOnEvent(id, reach.own(spec), cause);
         touched.add(id);
         return "session " + id + " created";
+    }
+
+    /** Refuses a session of another owner than the event's source acts for as if it did not exist. */
+    private void requireReached(UUID session, EventReach reach) {
+        if (reach.owner() != null && !reach.reaches(sessions.ownerOf(session))) {
+            throw SessionService.notFound(session);
+        }
     }
 
     private String setDesiredStatus(UUID session, DesiredStatus desired, EventCause cause) {

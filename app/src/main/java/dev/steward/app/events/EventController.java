@@ -2,6 +2,7 @@ package dev.steward.app.events;
 
 import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
+import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -21,6 +22,7 @@ import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -54,10 +56,12 @@ public class EventController {
 
     private final EventIngress ingress;
     private final EventLog log;
+    private final SessionAccess access;
 
-    public EventController(EventIngress ingress, EventLog log) {
+    public EventController(EventIngress ingress, EventLog log, SessionAccess access) {
         this.ingress = ingress;
         this.log = log;
+        this.access = access;
     }
 
     /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
@@ -100,14 +104,18 @@ public class EventController {
         return answer;
     }
 
-    /** Stored events, newest first, with what each did. */
+    /**
+     * Stored events, newest first, with what each did: of sources acting for {@code owner} when given; a
+     * token limited to an owner lists its own owner's only.
+     */
     @Operation(operationId = "listEvents", summary = "List stored events",
-            description = "Stored events, newest first, filtered by `source`, `type` and `session`, at most "
-            + "`limit`: `{seq, source, id, type, subject, sender, receivedAt, dispatchedAt, matched, outcome, "
+            description = "Stored events, newest first, filtered by `source`, `type`, `session` and `owner` (a token limited to an owner gets its own owner's only), at most "
+            + "`limit`: `{seq, source, id, type, subject, sender, owner, receivedAt, dispatchedAt, matched, outcome, "
             + "sessions}`, where `outcome` says what each effect did or why the event matched nothing.")
     @Get
     public List<EventView> list(@QueryValue @Nullable String source, @QueryValue @Nullable String type,
-            @QueryValue @Nullable UUID session, @QueryValue(defaultValue = "100") int limit) {
-        return log.find(source, type, session, limit);
+            @QueryValue @Nullable UUID session, @QueryValue @Nullable String owner,
+            @QueryValue(defaultValue = "100") int limit, Authentication caller) {
+        return log.find(source, type, session, access.ownerFor(caller, owner, "events"), limit);
     }
 }

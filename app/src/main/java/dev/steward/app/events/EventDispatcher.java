@@ -38,6 +38,7 @@ public class EventDispatcher {
     private static final int SWEEP_BATCH = 100;
 
     private final EventStore store;
+    private final EventSources sources;
     private final EventActions actions;
     private final CloudEventReader reader;
     private final EventsConfig config;
@@ -45,9 +46,10 @@ public class EventDispatcher {
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     private final ScheduledFuture<?> sweeping;
 
-    public EventDispatcher(EventStore store, EventActions actions, CloudEventReader reader, EventsConfig config,
-            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+    public EventDispatcher(EventStore store, EventSources sources, EventActions actions, CloudEventReader reader,
+            EventsConfig config, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.store = store;
+        this.sources = sources;
         this.actions = actions;
         this.reader = reader;
         this.config = config;
@@ -76,6 +78,8 @@ public class EventDispatcher {
 
     /**
      * Acts on the event unless it was dispatched or another dispatcher holds it, and records what it did.
+     * It acts for the owner its source acted for when it was accepted, through the triggers its source
+     * lists now; an event whose source was deleted since does nothing.
      *
      * @return whether this call dispatched it
      */
@@ -85,7 +89,11 @@ public class EventDispatcher {
             return false;
         }
         EventRow row = leased.get();
-        DispatchOutcome outcome = actions.apply(reader.readStored(row.event()));
+        DispatchOutcome outcome = sources.named(row.sender())
+                .map(sender -> actions.apply(reader.readStored(row.event()),
+                        new EventReach(sender.name(), row.owner(), sender.triggers())))
+                .orElseGet(() -> new DispatchOutcome(false, "refused: event source " + row.sender()
+                        + " was deleted before the event was dispatched", List.of()));
         store.recordDispatch(seq, outcome.matched(), outcome.outcome(), outcome.sessions().stream()
                 .map(UUID::toString).map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "[", "]")));
         LOG.info("event {} from {} ({}): {}", row.id(), row.source(), row.type(), outcome.outcome());

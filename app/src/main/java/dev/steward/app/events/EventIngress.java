@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The way in: authenticates the sender by its bearer token, reads the delivery's events, checks that
- * the sender speaks for each event's source, and stores them all (or, refused, none) before the answer.
+ * the sender speaks for each event's source and may send its Steward event types, and stores them all
+ * (or, refused, none), each with the owner its sender acts for, before the answer.
  * Each new event is handed to the {@link EventDispatcher} once stored.
  */
 @Singleton
@@ -43,12 +44,17 @@ public class EventIngress {
         for (int i = 0; i < events.size(); i++) {
             CloudEvent event = events.get(i);
             String source = event.getSource().toString();
+            String which = events.size() > 1 ? "event [" + i + "] has" : "the event has";
             if (!sender.speaksFor(source)) {
-                throw EventRefused.forbidden((events.size() > 1 ? "event [" + i + "] has" : "the event has")
-                        + " source " + source + ", which event source " + sender.name() + " does not speak for");
+                throw EventRefused.forbidden(which + " source " + source + ", which event source " + sender.name()
+                        + " does not speak for");
+            }
+            if (StewardEventTypes.ALL.contains(event.getType()) && !sender.types().contains(event.getType())) {
+                throw EventRefused.forbidden(which + " type " + event.getType() + ", which event source "
+                        + sender.name() + " may not send: its types are " + sender.types());
             }
             batch.add(new NewEvent(source, event.getId(), event.getType(), event.getSubject(), sender.name(),
-                    reader.write(event)));
+                    sender.owner(), reader.write(event)));
         }
         List<Optional<Long>> stored = store.insertAll(batch, Instant.now());
         List<EventRef> accepted = new ArrayList<>();

@@ -20,11 +20,13 @@ public class EventLog {
         this.events = events;
     }
 
-    public List<EventView> find(@Nullable String source, @Nullable String type, @Nullable UUID session, int limit) {
+    /** @param owner only the events of sources acting for this owner; every event when {@code null} */
+    public List<EventView> find(@Nullable String source, @Nullable String type, @Nullable UUID session,
+            @Nullable String owner, int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new InvalidRequest(new FieldError("limit", "must be between 1 and " + MAX_LIMIT));
         }
-        return events.find(source, type, session == null ? null : session.toString(), limit).stream()
+        return events.find(source, type, session == null ? null : session.toString(), owner, limit).stream()
                 .map(EventView::of).toList();
     }
 }

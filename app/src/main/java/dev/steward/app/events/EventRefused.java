@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * An event delivery or handshake refused before anything was stored: bad events (400), no valid token
- * (401), a token of another source or an origin not allowed (403). {@link EventRefusedHandler} answers it.
+ * (401), a token of another source, a Steward event type the source may not send, or an origin not
+ * allowed (403). {@link EventRefusedHandler} answers it.
  */
 public final class EventRefused extends RuntimeException {
 

@@ -19,9 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The senders allowed to post events, and their tokens. Sources from configuration are written at
- * startup (their token may change with the configuration); the others come from the API, which shows
- * a token once, at registration.
+ * The senders allowed to post events, each acting for an owner (or every owner), and their tokens.
+ * Sources from configuration are written at startup (their token may change with the configuration);
+ * the others come from the API, which shows a token once, at registration.
  */
 @Context
 public class EventSources {
@@ -42,7 +42,7 @@ public class EventSources {
         }
         InvalidRequest.rejectIfAny(spec.validate());
         String token = TokenSecrets.newSecret(TokenSecrets.EVENT_SOURCE_PREFIX);
-        EventSourceRow row = row(spec, TokenSecrets.sha256(token), false);
+        EventSourceRow row = row(spec, TokenSecrets.sha256(token), false, Instant.now());
         try {
             if (sources.existsById(spec.name())) {
                 throw new Conflict("event source " + spec.name() + " exists already");
@@ -54,7 +54,8 @@ public class EventSources {
             }
             throw raced;
         }
-        LOG.info("event source {} registered for {}{}", row.name(), row.source(), row.sourceIsPrefix() ? "*" : "");
+        LOG.info("event source {} registered for {}{}, acting for {}", row.name(), row.source(),
+                row.sourceIsPrefix() ? "*" : "", actingFor(spec));
         return EventSourceView.of(row, token);
     }
 
@@ -85,13 +86,19 @@ public class EventSources {
         return sources.listOrderByName();
     }
 
+    /** The sender of that name, when it is still registered. */
+    Optional<EventSourceRow> named(String name) {
+        return sources.findById(name);
+    }
+
     private EventSourceRow find(String name) {
-        return sources.findById(name).orElseThrow(() -> new NotFound("event source " + name));
+        return named(name).orElseThrow(() -> new NotFound("event source " + name));
     }
 
     private void registerConfigured(ConfiguredEventSource configured) {
         EventSourceSpec spec = new EventSourceSpec(configured.name(), configured.source(), configured.sourcePrefix(),
-                configured.allowedOrigins());
+                configured.allowedOrigins(), configured.owner(), configured.allOwners(), configured.types(),
+                configured.triggers());
         List<FieldError> errors = spec.validate();
         if (configured.token() == null || configured.token().length() < 16) {
             errors = new ArrayList<>(errors);
@@ -100,16 +107,21 @@ public class EventSources {
         if (!errors.isEmpty()) {
             throw new IllegalStateException("steward.events.sources." + configured.name() + " is invalid: " + errors);
         }
-        EventSourceRow row = row(spec, TokenSecrets.sha256(configured.token()), true);
-        sources.findById(row.name()).ifPresentOrElse(existing -> sources.update(
-                new EventSourceRow(row.name(), row.source(), row.sourceIsPrefix(), row.allowedOrigins(), row.tokenHash(),
-                        true, existing.createdAt())), () -> sources.save(row));
-        LOG.info("event source {} registered from configuration", row.name());
+        String tokenHash = TokenSecrets.sha256(configured.token());
+        sources.findById(spec.name()).ifPresentOrElse(
+                existing -> sources.update(row(spec, tokenHash, true, existing.createdAt())),
+                () -> sources.save(row(spec, tokenHash, true, Instant.now())));
+        LOG.info("event source {} registered from configuration, acting for {}", spec.name(), actingFor(spec));
     }
 
-    private static EventSourceRow row(EventSourceSpec spec, String tokenHash, boolean configured) {
+    private static String actingFor(EventSourceSpec spec) {
+        return spec.actingOwner() == null ? "every owner" : "owner " + spec.actingOwner();
+    }
+
+    private static EventSourceRow row(EventSourceSpec spec, String tokenHash, boolean configured, Instant createdAt) {
         boolean prefix = spec.sourcePrefix() != null;
         return new EventSourceRow(spec.name(), prefix ? spec.sourcePrefix() : spec.source(), prefix,
-                List.copyOf(spec.allowedOrigins()), tokenHash, configured, Instant.now());
+                List.copyOf(spec.allowedOrigins()), tokenHash, configured, createdAt, spec.actingOwner(),
+                List.copyOf(spec.types()), List.copyOf(spec.triggers()));
     }
 }

@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
 /**
  * Trigger templates: JSON values whose strings may name event attributes ({@code ${subject}},
  * {@code ${source}}, any attribute or extension) and data fields ({@code ${data.user}},
- * {@code ${data.a.b}}, {@code ${data}}). A string that is one placeholder and nothing else takes the
- * value as it is (a number stays a number); elsewhere the value's text is put in. Nothing is evaluated.
+ * {@code ${data.a.b}}, {@code ${data}}). Every placeholder becomes text, even one that is a whole
+ * string: event data never turns into objects, numbers or booleans of the template (say, a
+ * {@code valueFrom} in an env value, or an owner). Nothing is evaluated.
  */
 final class EventTemplate {
 
@@ -47,7 +48,7 @@ final class EventTemplate {
     }
 
     /**
-     * The template with every placeholder replaced from the event.
+     * The template with every placeholder replaced by the text of its value in the event.
      *
      * @throws TemplateUnresolved naming a placeholder the event has no value for
      */
@@ -65,11 +66,7 @@ final class EventTemplate {
         };
     }
 
-    private static Object renderText(String text, CloudEvent event, Optional<JsonNode> data) {
-        Matcher whole = PLACEHOLDER.matcher(text);
-        if (whole.matches()) {
-            return JSON.convertValue(resolve(whole.group(1), event, data), Object.class);
-        }
+    private static String renderText(String text, CloudEvent event, Optional<JsonNode> data) {
         Matcher matcher = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (matcher.find()) {

@@ -10,7 +10,9 @@ import java.util.Map;
  * @param name a DNS label, unique
  * @param filter one filter: {@code exact}, {@code prefix}, {@code suffix}, {@code all}, {@code any}, {@code not} or {@code sql}
  * @param action {@code create-session}, {@code set-desired-status}, {@code move-timeslot} or {@code delete}
- * @param template for {@code create-session}: a session spec whose strings may hold placeholders
+ * @param template for {@code create-session}: a session spec whose strings may hold placeholders, each
+ *        replaced by text; the session gets the owner of the event's source, the template's only from a
+ *        source of every owner
  * @param desiredStatus for {@code set-desired-status}: {@code RUNNING}, {@code STOPPED} or {@code DELETED}
  * @param timeslot for {@code move-timeslot}: a timeslot whose strings may hold placeholders
  * @param session for the actions on a session: where the event names it, {@code subject} (the default,

@@ -425,7 +425,12 @@ public class SessionService {
     }
 
     private SessionRow find(UUID id) {
-        return sessions.findById(id).orElseThrow(() -> new NotFound("session " + id));
+        return sessions.findById(id).orElseThrow(() -> notFound(id));
+    }
+
+    /** The refusal for a session that does not exist, or that the caller may not know of: one answer for both. */
+    public static NotFound notFound(UUID id) {
+        return new NotFound("session " + id);
     }
 
     private static DesiredStatus parseDesiredStatus(@Nullable String requested) {

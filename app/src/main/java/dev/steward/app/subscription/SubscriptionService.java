@@ -15,6 +15,7 @@ import dev.steward.store.OutboxRepository;
 import dev.steward.store.SubscriptionRepository;
 import dev.steward.store.SubscriptionRow;
 import dev.steward.store.SubscriptionStatus;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.type.Argument;
 import io.micronaut.serde.ObjectMapper;
 import jakarta.inject.Singleton;
@@ -57,11 +58,20 @@ public class SubscriptionService {
         return view(row);
     }
 
-    public List<SubscriptionView> list() {
-        return subscriptions.listOldestFirst().stream().map(this::view).toList();
+    /**
+     * Subscriptions carry every owner's events and belong to none: a reader limited to one owner finds none.
+     *
+     * @param owner the owner the reader is limited to; {@code null} for a reader of every owner
+     */
+    public List<SubscriptionView> list(@Nullable String owner) {
+        return owner != null ? List.of() : subscriptions.listOldestFirst().stream().map(this::view).toList();
     }
 
-    public SubscriptionView get(UUID id) {
+    /** @param owner the owner the reader is limited to, who finds none (404); {@code null} for a reader of every owner */
+    public SubscriptionView get(UUID id, @Nullable String owner) {
+        if (owner != null) {
+            throw notFound(id);
+        }
         return view(find(id));
     }
 
