@@ -148,6 +148,10 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             if (network != null && SessionNetworks.isNetworkMissing(e)) {
                 throw e;
             }
+            if (e instanceof NotFoundException && lower(e).contains("no such image")) {
+                throw ApplicationFailure.newNonRetryableFailureWithCause("the engine has not image " + request.image()
+                        + " of container " + request.name(), IMAGE_MISSING, e);
+            }
             if (e instanceof NotFoundException || (!isNameConflict(e) && isInvalidSpec(e))) {
                 throw refused(request, e);
             }
@@ -165,17 +169,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     }
 
     @Override
-    public boolean hasImage(String image) {
-        try {
-            return images.has(image);
-        } catch (BadRequestException | InternalServerErrorException e) {
-            if (e instanceof InternalServerErrorException && !isInvalidSpec(e)) {
-                throw e;
-            }
-            String message = "engine refused image " + image + ": " + engineMessage(e);
-            LOG.warn(message);
-            throw ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
-        }
+    public ContainerState ensureStarted(ContainerRequest request) {
+        return startContainer(ensureContainer(request).id());
     }
 
     @Override

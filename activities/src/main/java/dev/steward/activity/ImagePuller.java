@@ -60,15 +60,6 @@ final class ImagePuller {
         this.reports = reports;
     }
 
-    boolean has(String image) {
-        try {
-            engine.get().inspectImageCmd(image).exec();
-            return true;
-        } catch (NotFoundException missing) {
-            return false;
-        }
-    }
-
     /** Pulls the image, or joins the pull of it under way; {@code progress} hears how far it is every second. */
     ImagePullResult pull(String image, Consumer<ImagePullProgress> progress) {
         CompletableFuture<ImagePullResult> mine = new CompletableFuture<>();

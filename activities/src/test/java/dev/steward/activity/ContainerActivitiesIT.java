@@ -352,7 +352,7 @@ class ContainerActivitiesIT {
     }
 
     @Test
-    void unknownImageIsANonRetryableInvalidSpec() {
+    void anImageTheEngineHasNotIsSaidToBeMissingAndNotRetried() {
         ContainerRequest request = new ContainerRequest(
                 ContainerNames.of(session, "part-a", "ghost", "0123456789abcdef"),
                 "localhost/steward-no-such-image:" + UUID.randomUUID(),
@@ -365,7 +365,7 @@ class ContainerActivitiesIT {
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
         assertTrue(failure.isNonRetryable());
-        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+        assertEquals(ContainerActivities.IMAGE_MISSING, failure.getType());
         assertTrue(failure.getOriginalMessage().contains(request.image()), failure.getOriginalMessage());
         assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(session)));
     }
@@ -385,16 +385,6 @@ class ContainerActivitiesIT {
 
         assertTrue(failure.isNonRetryable());
         assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
-    }
-
-    @Test
-    void aMalformedImageReferenceIsANonRetryableInvalidSpecWhenLookedFor() {
-        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.hasImage("UPPER::bad"));
-
-        assertTrue(failure.isNonRetryable());
-        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
-        assertFalse(activities.hasImage("localhost/steward-no-such-image:" + UUID.randomUUID()), "a missing image is no error");
-        assertTrue(activities.hasImage(IMAGE));
     }
 
     @Test

@@ -100,6 +100,9 @@ public final class FakeEngine implements ContainerActivities {
         if (existing.isPresent()) {
             return existing.get();
         }
+        if (lackedImages.contains(request.image())) {
+            throw ApplicationFailure.newNonRetryableFailure("no such image: " + request.image(), IMAGE_MISSING);
+        }
         String id = "c" + nextId.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
         ContainerState created = new ContainerState(id, request.name(), Map.copyOf(request.labels()), false, "created",
                 null, false, Instant.now());
@@ -111,9 +114,8 @@ public final class FakeEngine implements ContainerActivities {
     }
 
     @Override
-    public boolean hasImage(String image) {
-        refuseWhileAway();
-        return !lackedImages.contains(image);
+    public ContainerState ensureStarted(ContainerRequest request) {
+        return startContainer(ensureContainer(request).id());
     }
 
     @Override

@@ -65,6 +65,11 @@ public final class FakePlacement implements PlacementActivities {
     }
 
     @Override
+    public synchronized List<PlacementResult> placeAll(List<PlacementRequest> requests) {
+        return requests.stream().map(this::place).toList();
+    }
+
+    @Override
     public synchronized void release(UUID sessionId, String part, String pod, String host) {
         List<String> held = placed.getOrDefault(key(sessionId, part, pod), new ArrayList<>());
         if (host == null) {

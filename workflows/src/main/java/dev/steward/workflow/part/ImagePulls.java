@@ -1,5 +1,6 @@
 package dev.steward.workflow.part;
 
+import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
 import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PodSpec;
@@ -16,12 +17,15 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * Puts a pod's image on its host before a container is created from it, as the pod's pull policy
- * says. A registry that refuses the image fails the pull at once (the caller fails the pod with
- * ImagePullFailed); one that cannot be reached leaves the pod waiting (ImagePullBackOff) and is tried
- * again after a backoff that doubles up to {@link #MAX_BACK_OFF}.
+ * Creates a pod's container with its image on its host, as the pod's pull policy says: {@code ALWAYS}
+ * pulls first; {@code IF_NOT_PRESENT} creates first and pulls only when the engine says it has not the
+ * image (one engine call where a look and a create would be two); {@code NEVER} never pulls. A registry
+ * that refuses the image fails the pull at once (the caller fails the pod with ImagePullFailed); one
+ * that cannot be reached leaves the pod waiting (ImagePullBackOff) and is tried again after a backoff
+ * that doubles up to {@link #MAX_BACK_OFF}.
  */
 final class ImagePulls {
 
@@ -44,24 +48,32 @@ final class ImagePulls {
     }
 
     /**
-     * Makes sure {@code host} has the pod's image.
+     * Creates the pod's container on {@code host} with {@code create}, pulling its image first or when
+     * the engine has not it, as the pod's pull policy says.
      *
      * @param servingId the container that serves the pod meanwhile (a rolling replace), whose status
      *     the pull leaves as it is; {@code null} when the pod waits for its container (PENDING)
-     * @return whether the image is there; {@code false} while the pull backs off
+     * @return the created (or started) container; {@code null} while the pull backs off
      */
-    boolean ready(PodSpec pod, PodRuntime rt, String host, String servingId) {
-        if (pod.imagePullPolicy() == ImagePullPolicy.NEVER) {
-            return true;
+    ContainerState create(PodSpec pod, PodRuntime rt, String host, String servingId, Supplier<ContainerState> create) {
+        if (backingOff(rt)) {
+            return null;
         }
-        if (rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis()) {
-            return false;
+        if (pod.imagePullPolicy() == ImagePullPolicy.ALWAYS && !pulled(pod, rt, host, servingId)) {
+            return null;
         }
-        if (pod.imagePullPolicy() == ImagePullPolicy.IF_NOT_PRESENT && engines.pullsOn(host).hasImage(pod.image())) {
-            rt.pullRetryAt = null;
-            rt.pullFailures = 0;
-            return true;
+        try {
+            return create.get();
+        } catch (ActivityFailure failure) {
+            if (!ActivityFailures.isImageMissing(failure) || pod.imagePullPolicy() != ImagePullPolicy.IF_NOT_PRESENT) {
+                throw failure;
+            }
         }
+        return pulled(pod, rt, host, servingId) ? create.get() : null;
+    }
+
+    /** Pulls the pod's image on {@code host}; @return whether it is there, {@code false} while the pull backs off */
+    private boolean pulled(PodSpec pod, PodRuntime rt, String host, String servingId) {
         String where = "image " + pod.image() + " on host " + host;
         PodStatus status = servingId == null ? PodStatus.PENDING : state.pods.get(pod.name()).status();
         transitions.record(pod, status, Reason.PULLING.code(), "pulling " + where, servingId);
@@ -85,6 +97,11 @@ final class ImagePulls {
                     servingId);
             return false;
         }
+    }
+
+    /** Whether the pod waits for its image's pull to be tried again (ImagePullBackOff). */
+    boolean backingOff(PodRuntime rt) {
+        return rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis();
     }
 
     /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */

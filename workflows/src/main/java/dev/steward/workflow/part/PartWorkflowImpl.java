@@ -57,6 +57,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodConvergence pods;
     private ImagePulls pulls;
     private PodReplicas replicas;
+    private PodPlacement placement;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -71,10 +72,15 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         buildCollaborators();
         try {
+            boolean whole = true;
             while (true) {
                 continueAsNewWhenLong(input);
                 long passGeneration = state.generation;
-                reconcile();
+                if (whole) {
+                    reconcile();
+                } else {
+                    convergeDied();
+                }
                 // A pass during which a new generation arrived does not report: its status (STOPPED, say) would
                 // reach the session before the part had observed that generation, and the session would record
                 // it twice, once per generation. A new pass observes the current one.
@@ -86,7 +92,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                     recorder.flush();
                     return state.status;
                 }
-                awaitWork(passGeneration);
+                whole = awaitWork(passGeneration);
             }
         } catch (CanceledFailure canceled) {
             // The session went away without deleting us: remove what we own, whatever it takes.
@@ -148,9 +154,25 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void containerEvent(ContainerEvent event) {
         log.debug("part {}: {} of container {} (pod {})", state.name, event.action(), event.containerId(), event.pod());
-        if (!startedByThePart(event)) {
+        if (diedServing(event)) {
+            state.died.add(event.pod());
+        } else if (!startedByThePart(event)) {
             state.wake = true;
         }
+    }
+
+    /**
+     * The death of a pod's current container while the part wants it running on a host that takes pods:
+     * a pass for that pod alone, which inspects the container and restarts, completes or fails the pod.
+     */
+    private boolean diedServing(ContainerEvent event) {
+        if (!"die".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = state.pods.get(event.pod());
+        PodRuntime rt = state.runtimes.get(event.pod());
+        return pod != null && event.containerId().equals(pod.containerId()) && rt.host != null
+                && state.noticeOf(rt) == null && rt.finishedInGeneration != state.generation;
     }
 
     /**
@@ -229,10 +251,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         transitions = new PodTransitions(state, engines, recorder);
         PodManager podManager = new PodManager(state.settings);
         ReadinessProbes readiness = new ReadinessProbes(state);
-        PodPlacement placement = new PodPlacement(state, transitions);
-        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
-        restarts = new PodRestarts(state, engines, transitions, podManager);
+        placement = new PodPlacement(state, transitions);
         pulls = new ImagePulls(state, engines, transitions);
+        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness, pulls);
+        restarts = new PodRestarts(state, engines, transitions, podManager);
         replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podManager, placement,
                 new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
@@ -242,16 +264,29 @@ public class PartWorkflowImpl implements PartWorkflow {
     /**
      * Sleeps until something asks for a pass: a new generation, an event, drift, a probe, an operator,
      * or the next due restart, job deadline or placement retry.
+     *
+     * @return whether the pass is a whole one; not when only the deaths of pods' current containers asked
      */
-    private void awaitWork(long passGeneration) {
-        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake;
+    private boolean awaitWork(long passGeneration) {
+        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || !state.died.isEmpty();
         Long due = nextDue();
         if (due == null) {
             Workflow.await(asked);
         } else if (due > Workflow.currentTimeMillis()) {
             Workflow.await(Duration.ofMillis(due - Workflow.currentTimeMillis()), asked);
         }
+        boolean whole = state.wake || state.generation != passGeneration || state.died.isEmpty();
         state.wake = false;
+        return whole;
+    }
+
+    /** The pass for pods whose current container died: each inspected alone, no listing. */
+    private void convergeDied() {
+        long startedAt = Workflow.currentTimeMillis();
+        List<String> died = List.copyOf(state.died);
+        state.died.clear();
+        Promise.allOf(died.stream().map(pod -> Async.procedure(() -> pods.died(state.podSpecs.get(pod)))).toList()).get();
+        countPass(startedAt);
     }
 
     private Long nextDue() {
@@ -277,9 +312,15 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void reconcile() {
         long startedAt = Workflow.currentTimeMillis();
+        // A whole pass sees every pod, the dead ones too.
+        state.died.clear();
         boolean scaled = replicas.scaled();
         if (scaled) {
             replicas.addNew();
+        }
+        if (state.desired == DesiredStatus.RUNNING) {
+            placement.placeUnplaced(state.podSpecs.values().stream()
+                    .filter(pod -> state.runtimes.get(pod.name()).finishedInGeneration != state.generation).toList());
         }
         Map<String, List<ContainerState>> observed = engines.observe();
         List<Promise<Void>> work = new ArrayList<>();

@@ -113,7 +113,7 @@ final class PodConvergence {
                     if ("created".equals(plan.current().state())) {
                         start(pod, rt, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container", observation);
                     } else {
-                        exited(pod, rt, plan.current(), observation);
+                        exited(pod, rt, plan.current(), observation, false);
                     }
                 }
                 case UPDATE, REPLACE -> changeLimits(pod, rt, plan.current(), observation, plan.step());
@@ -128,39 +128,70 @@ final class PodConvergence {
                 }
             }
         } catch (ActivityFailure failure) {
-            if (ActivityFailures.isHostPortTaken(failure)) {
-                transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
-                return;
-            }
-            if (!ActivityFailures.isRefusal(failure)) {
-                transitions.unknown(pod, ActivityFailures.rootMessage(failure));
-                return;
-            }
-            rt.finishedInGeneration = state.generation;
-            rt.stopProbe();
-            transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
-                    state.pods.get(pod.name()).containerId());
+            failed(pod, rt, failure);
         }
     }
 
-    /** @param forLimits whether the pod's container was removed for its changed limits */
-    private void createAndStart(PodSpec pod, PodRuntime rt, PodObservation observation, boolean forLimits) {
-        if (!pulls.ready(pod, rt, rt.host, null)) {
+    /**
+     * The pod's current container died, as the engine said: inspected alone, it is restarted, completed or
+     * failed as its exit says, with no listing. One that runs again (or is gone) is left to a whole pass.
+     */
+    void died(PodSpec pod) {
+        LogContext.pod(pod.name());
+        PodRuntime rt = state.runtimes.get(pod.name());
+        try {
+            ContainerState container = engines.of(rt).inspectContainer(state.pods.get(pod.name()).containerId());
+            if (container == null || container.running()) {
+                state.wake = true;
+                return;
+            }
+            exited(pod, rt, container, new PodObservation(state.desired, SpecHash.of(pod), List.of(container),
+                    ContainerLimits.of(pod), rt.appliedLimits), true);
+        } catch (ActivityFailure failure) {
+            failed(pod, rt, failure);
+        } finally {
+            LogContext.pod(null);
+        }
+    }
+
+    /** An engine call for the pod failed: its host did not answer (UNKNOWN), or refused the pod (FAILED). */
+    private void failed(PodSpec pod, PodRuntime rt, ActivityFailure failure) {
+        if (ActivityFailures.isHostPortTaken(failure)) {
+            transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
             return;
         }
-        ContainerState created = create(pod, rt, observation.specHash(), forLimits);
-        start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container", observation);
+        if (!ActivityFailures.isRefusal(failure)) {
+            transitions.unknown(pod, ActivityFailures.rootMessage(failure));
+            return;
+        }
+        rt.finishedInGeneration = state.generation;
+        rt.stopProbe();
+        transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
+                state.pods.get(pod.name()).containerId());
     }
 
-    private ContainerState create(PodSpec pod, PodRuntime rt, String specHash, boolean forLimits) {
-        String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), specHash);
+    /**
+     * Creates the pod's container and starts it, in one engine call, its image pulled first or when the
+     * engine has not it, as the pod's pull policy says.
+     *
+     * @param forLimits whether the pod's container was removed for its changed limits
+     */
+    private void createAndStart(PodSpec pod, PodRuntime rt, PodObservation observation, boolean forLimits) {
+        String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), observation.specHash());
         boolean hadOne = state.pods.get(pod.name()).containerId() != null;
         String why = forLimits ? Reason.LIMITS_REPLACED.code()
                 : hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code();
-        transitions.update(pod, PodStatus.CREATING, why, (hadOne && !forLimits ? "the pod's container is gone; " : "")
-                + "creating container " + containerName + " on host " + rt.host,
-                null);
-        return engines.of(rt).ensureContainer(engines.request(pod, specHash, containerName, rt.host));
+        String what = (hadOne && !forLimits ? "the pod's container is gone; " : "") + "creating container "
+                + containerName + " on host " + rt.host;
+        ContainerState started = pulls.create(pod, rt, rt.host, null, () -> {
+            transitions.update(pod, PodStatus.CREATING, why, what, null);
+            return engines.of(rt).ensureStarted(engines.request(pod, observation.specHash(), containerName, rt.host));
+        });
+        if (started != null) {
+            transitions.update(pod, PodStatus.STARTING, Reason.CONTAINER_CREATED.code(), "started new container",
+                    started.id());
+            afterStart(pod, rt, started, observation);
+        }
     }
 
     /**
@@ -188,7 +219,11 @@ final class PodConvergence {
                 && container.id().equals(before.containerId()))) {
             transitions.update(pod, PodStatus.STARTING, why, what, container.id());
         }
-        ContainerState started = engines.of(rt).startContainer(container.id());
+        afterStart(pod, rt, engines.of(rt).startContainer(container.id()), observation);
+    }
+
+    /** The container was just started: it runs, or has exited already, or its limits are brought in force. */
+    private void afterStart(PodSpec pod, PodRuntime rt, ContainerState started, PodObservation observation) {
         rt.startedAt = Workflow.currentTimeMillis();
         // An engine that does not keep an update starts the container with the limits it was created with.
         rt.appliedLimits = null;
@@ -201,7 +236,7 @@ final class PodConvergence {
         } else if (started.running()) {
             running(pod, rt, started);
         } else {
-            exited(pod, rt, started, observation);
+            exited(pod, rt, started, observation, true);
         }
     }
 
@@ -229,10 +264,15 @@ final class PodConvergence {
         }
     }
 
-    /** The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}. */
-    private void exited(PodSpec pod, PodRuntime rt, ContainerState container, PodObservation observation) {
+    /**
+     * The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}.
+     *
+     * @param inspected whether {@code container} is what an inspect said, not what a listing did
+     */
+    private void exited(PodSpec pod, PodRuntime rt, ContainerState container, PodObservation observation,
+            boolean inspected) {
         boolean decidedInThisPass = rt.restartAt == null;
-        if (restarts.afterExit(pod, rt, container)) {
+        if (restarts.afterExit(pod, rt, container, inspected)) {
             if (decidedInThisPass) {
                 // An immediate first restart does in one pass what otherwise takes two: both are attempts.
                 state.attempts.merge(pod.name(), 1, Integer::sum);

@@ -99,20 +99,20 @@ final class PodMoves {
             return;
         }
         String to = target.host();
-        if (!pulls.ready(pod, rt, to, serving.id())) {
-            // Its ImagePullBackOff is recorded; the move is tried again later.
-            placement.release(pod, to);
-            PodPlacement.retryLater(rt);
-            return;
-        }
         ContainerState next;
         String notReady = "was not ready within the rollout deadline of " + state.settings.rolloutDeadline().toSeconds() + " s";
         try {
-            next = sideBySide.startReady(pod, specHash, to);
+            next = sideBySide.startReady(pod, rt, specHash, to, serving);
         } catch (ActivityFailure failure) {
             // What it may have left on the target holds no placement there: that host's sweep removes it.
             next = null;
             notReady = "could not be started: " + rootMessage(failure);
+        }
+        if (next == null && pulls.backingOff(rt)) {
+            // Its ImagePullBackOff is recorded; the move is tried again later.
+            placement.release(pod, to);
+            PodPlacement.retryLater(rt);
+            return;
         }
         if (next == null) {
             placement.release(pod, to);

@@ -29,13 +29,15 @@ final class PodRestarts {
      * The current container has exited: decides restart, completion or failure (retry table layers
      * 2-3) and records it.
      *
+     * @param inspected whether {@code container} is what an inspect said (an exit code and an OOM kill);
+     *     a container as the engine listed it is inspected first
      * @return whether its backoff has elapsed, so it is started again now
      */
-    boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container) {
+    boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container, boolean inspected) {
         rt.stopProbe();
         long now = Workflow.currentTimeMillis();
         if (rt.restartAt == null) {
-            ContainerState detail = engines.of(rt).inspectContainer(container.id());
+            ContainerState detail = inspected ? container : engines.of(rt).inspectContainer(container.id());
             ContainerState seen = detail == null ? container : detail;
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
             rt.lastExit = exit;

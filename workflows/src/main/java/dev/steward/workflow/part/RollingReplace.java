@@ -39,10 +39,13 @@ final class RollingReplace {
      *     when the rollout failed just now, which is recorded
      */
     ContainerState replace(PodSpec pod, PodRuntime rt, String specHash, ContainerState serving, List<ContainerState> outdated) {
-        if (rt.rolloutFailedInGeneration == state.generation || !pulls.ready(pod, rt, rt.host, serving.id())) {
+        if (rt.rolloutFailedInGeneration == state.generation || pulls.backingOff(rt)) {
             return serving;
         }
-        ContainerState next = sideBySide.startReady(pod, specHash, rt.host);
+        ContainerState next = sideBySide.startReady(pod, rt, specHash, rt.host, serving);
+        if (next == null && pulls.backingOff(rt)) {
+            return serving;
+        }
         if (next == null) {
             rt.rolloutFailedInGeneration = state.generation;
             transitions.record(pod, state.pods.get(pod.name()).status(), Reason.ROLLOUT_FAILED.code(),

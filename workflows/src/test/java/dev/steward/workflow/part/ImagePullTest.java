@@ -27,8 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A part's pods get their image on their host as their pull policy says, before their containers are created:
- * two pods lacking one image pull it once and record the pull; an image the host has is pulled only under
- * {@code ALWAYS}, and {@code NEVER} pulls nothing; a registry's refusal fails the pod at once with the registry's
+ * two pods lacking one image find it missing at their create, pull it once and record the pull; an image the
+ * host has is pulled only under {@code ALWAYS}, and {@code NEVER} pulls nothing (a missing image fails the pod); a registry's refusal fails the pod at once with the registry's
  * message; an unreachable registry backs the pull off, and the pod runs once it is back.
  */
 class ImagePullTest {
@@ -54,14 +54,16 @@ class ImagePullTest {
         for (String pod : List.of("app", "cache")) {
             List<TransitionRecord> transitions = recording.podTransitions(sessionId, "web", pod);
             List<String> reasons = transitions.stream().map(TransitionRecord::reason).toList();
-            // A pod that asked for the image once the other's pull was done finds it there.
-            if (reasons.getFirst().equals("Creating")) {
+            // The create said the image was missing; a pod that asked for the pull once the other's was done
+            // finds it there.
+            assertEquals("Creating", reasons.getFirst(), transitions.toString());
+            if (!reasons.get(1).equals("Pulling")) {
                 continue;
             }
             pulled++;
-            assertEquals(List.of("Pulling", "Pulled", "Creating"), reasons.subList(0, 3), transitions.toString());
-            assertEquals("PENDING", transitions.get(0).to());
-            assertTrue(transitions.get(1).message().startsWith("pulled image " + IMAGE), transitions.get(1).message());
+            assertEquals(List.of("Creating", "Pulling", "Pulled", "Creating"), reasons.subList(0, 4), transitions.toString());
+            assertEquals("PENDING", transitions.get(1).to());
+            assertTrue(transitions.get(2).message().startsWith("pulled image " + IMAGE), transitions.get(2).message());
         }
         assertTrue(pulled >= 1, "the pull is in a pod's transitions");
     }
@@ -78,13 +80,18 @@ class ImagePullTest {
     }
 
     @Test
-    void aPolicyOfNeverPullsNothing() {
+    void aPolicyOfNeverPullsNothingAndFailsAPodWhoseImageIsMissing() {
+        PartWorkflow present = start(new PartSpec("web", List.of(withPolicy(TestSessions.pod("app"), ImagePullPolicy.NEVER))));
+        awaitStatus(present, PartStatus.READY);
         engine.lackImage(IMAGE);
-
-        PartWorkflow part = start(new PartSpec("web", List.of(withPolicy(TestSessions.pod("app"), ImagePullPolicy.NEVER))));
-        awaitStatus(part, PartStatus.READY);
+        PartWorkflow missing = sandbox.startPart(UUID.randomUUID(),
+                new PartSpec("db", List.of(withPolicy(TestSessions.pod("primary"), ImagePullPolicy.NEVER))),
+                ReconcileSettings.DEFAULTS);
+        PodView failed = pod(awaitStatus(missing, PartStatus.FAILED), "primary");
 
         assertEquals(0, engine.pulls(IMAGE));
+        assertEquals("InvalidSpec", failed.reason());
+        assertTrue(failed.message().contains(IMAGE), failed.message());
     }
 
     @Test
