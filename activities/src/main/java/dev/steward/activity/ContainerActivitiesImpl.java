@@ -124,9 +124,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public ContainerState ensureContainer(ContainerRequest request) {
         // Create first: the name is deterministic, so an earlier attempt's container shows as a name
-        // conflict, and only then is it inspected; the session's network is made only when the engine
-        // says it is missing. A create costs one engine call, the session's first on an engine three.
+        // conflict, and only then is it inspected. The session's network is made once per engine (its pods
+        // created at once wait for it), so a create costs one engine call, the session's first two.
         String network = sessionNetwork(request);
+        String session = request.labels() == null ? null : request.labels().get(StewardLabels.SESSION);
+        String deployment = request.labels() == null ? null : request.labels().get(StewardLabels.DEPLOYMENT);
+        if (network != null) {
+            networks.ensureKnown(network, session, deployment);
+        }
         List<Bind> binds = sessionVolumes(request);
         try {
             return create(request, network, binds);
@@ -134,8 +139,9 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             if (network == null || !SessionNetworks.isNetworkMissing(e)) {
                 throw e;
             }
-            networks.create(network, request.labels().get(StewardLabels.SESSION),
-                    request.labels().get(StewardLabels.DEPLOYMENT));
+            // Removed behind this process's back (a sweep, the session's last other container going).
+            networks.forget(network);
+            networks.ensureKnown(network, session, deployment);
             return create(request, network, binds);
         }
     }

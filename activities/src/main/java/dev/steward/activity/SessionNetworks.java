@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +27,36 @@ public final class SessionNetworks {
     private static final Logger LOG = LoggerFactory.getLogger(SessionNetworks.class);
 
     private final Supplier<DockerClient> engine;
+    /** Networks this process made or found on the engine: a create that joins one costs no look first. */
+    private final Set<String> known = ConcurrentHashMap.newKeySet();
+    /** One lock per network being made, so a session's pods created at once make it once. */
+    private final Map<String, Object> making = new ConcurrentHashMap<>();
 
     SessionNetworks(Supplier<DockerClient> engine) {
         this.engine = engine;
+    }
+
+    /**
+     * Makes the session's network {@code name} unless this process knows it exists: the session's first
+     * container on this engine makes it (one call), those created at the same time wait for that, and later
+     * ones go straight to their create. A network removed behind this process's back fails a create
+     * ({@link #isNetworkMissing}): {@link #forget} it and make it again.
+     */
+    void ensureKnown(String name, String sessionId, String deployment) {
+        if (known.contains(name)) {
+            return;
+        }
+        synchronized (making.computeIfAbsent(name, n -> new Object())) {
+            if (!known.contains(name)) {
+                create(name, sessionId, deployment);
+                known.add(name);
+            }
+        }
+    }
+
+    /** The network is not known to exist any more. */
+    void forget(String name) {
+        known.remove(name);
     }
 
     /** The session's network name: deterministic, like its containers' names. */
@@ -82,6 +110,8 @@ public final class SessionNetworks {
             LOG.debug("network {} still has containers of its session", name);
             return;
         }
+        known.remove(name);
+        making.remove(name);
         try {
             engine.get().removeNetworkCmd(name).exec();
             LOG.info("removed network {}", name);

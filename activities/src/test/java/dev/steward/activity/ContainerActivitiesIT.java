@@ -181,10 +181,10 @@ class ContainerActivitiesIT {
 
     @Test
     void aRefusedSpecLeavesNoNetworkBehind() {
-        ContainerRequest plain = request(session, "part-a", "ghost", SLEEP);
-        ContainerRequest ghost = new ContainerRequest(plain.name(), "localhost/steward-no-such-image:" + UUID.randomUUID(),
-                plain.command(), plain.env(), plain.ports(), plain.labels(), null, null);
-        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(ghost));
+        ContainerRequest plain = request(session, "part-a", "malformed", SLEEP);
+        ContainerRequest malformed = new ContainerRequest(plain.name(), "UPPER::bad", plain.command(), plain.env(),
+                plain.ports(), plain.labels(), null, null);
+        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(malformed));
         assertFalse(networkExists(SessionNetworks.name(session.toString())));
     }
 
