@@ -9,6 +9,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.store.SessionRepository;
+import io.micronaut.context.annotation.Property;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -19,15 +20,31 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a deployment lets pods ask for, with the service's own limits and capability lists: more CPUs or memory than
- * the maxima, or a capability the operator does not allow, is refused with {@code 422} naming the field and changes
- * nothing (no row); a pod that adds an allowed capability runs with it, and with the deployment's PIDs limit.
+ * What a deployment lets pods ask for, with the service's own limits and capability lists and an allow-list of
+ * registries: an image from another registry (read as its fully qualified name, so {@code busybox} is Docker Hub's),
+ * more CPUs or memory than the maxima, or a capability the operator does not allow is refused with {@code 422} naming
+ * the field, on creation and on a spec change, and changes nothing (no row, no new generation, nothing pulled or
+ * created); a pod that adds an allowed capability runs with it, and with the deployment's PIDs limit.
  */
 @MicronautTest
+@Property(name = "steward.images.allowed-registries", value = "localhost,registry.example.com:5000")
 class PodPolicyIT extends SessionApiTest {
 
     @Inject
     SessionRepository sessions;
+
+    @Test
+    void anImageFromAnotherRegistryIsRefusedBeforeAnythingIsStoredOrPulled() {
+        Map<String, Object> spec = session(pod("a", Specs.BUSYBOX), pod("b", "busybox:1.36"),
+                pod("c", "registry.example.com:5000/team/app:1"), pod("d", "registry.example.com/team/app:1"));
+
+        Problem problem = refusedCreate(spec);
+
+        assertEquals(List.of("parts[0].pods[1].image", "parts[0].pods[3].image"), fields(problem));
+        String message = problem.errors().getFirst().message();
+        assertTrue(message.contains("docker.io/library/busybox:1.36") && message.contains("steward.images.allowed-registries"),
+                message);
+    }
 
     @Test
     void moreThanTheMaximaOrACapabilityTheOperatorDoesNotAllowIsRefused() {
@@ -42,6 +59,23 @@ class PodPolicyIT extends SessionApiTest {
                 "parts[0].pods[1].addCapabilities[1]"), fields(problem));
         assertTrue(problem.errors().get(2).message().contains("steward.pods.security.allowed-capabilities"),
                 problem.errors().toString());
+    }
+
+    @Test
+    void aSpecChangeToARefusedImageChangesNothing() {
+        Map<String, Object> stopped = new LinkedHashMap<>(session(pod("a", Specs.BUSYBOX)));
+        stopped.put("desiredStatus", "STOPPED");
+        SessionView session = api.create(stopped);
+        try {
+            Problem problem = Refusals.refused(client.toBlocking(), TestTokens.authorized(HttpRequest.PUT(
+                    "/api/v1/sessions/" + session.id() + "/spec", session(pod("a", "quay.io/team/app:1")))),
+                    HttpStatus.UNPROCESSABLE_ENTITY);
+            assertEquals(List.of("parts[0].pods[0].image"), fields(problem));
+            assertEquals(session.generation(), api.get(session.id()).generation());
+        } finally {
+            api.delete(session.id());
+            api.awaitStatus(session.id(), SessionStatus.DELETED);
+        }
     }
 
     @Test
