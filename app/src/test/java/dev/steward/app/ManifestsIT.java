@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,8 +28,10 @@ import org.junit.jupiter.api.Test;
  * {@code package-lock.json} and installed with {@code npm ci}; it checks types, required fields and formats, not
  * unknown field names), and the objects keep the rules of a production deployment: exact image versions (never
  * {@code latest} or a bare major), non-root read-only containers with resources, probes on everything that keeps
- * running, Steward's probe paths, no secret literal or Secret written into the repository; in prod, no host
- * path, the API and the workers apart with disruption budgets, and hosts reached over TCP with TLS. And
+ * running, Steward's probe paths, no secret literal or Secret written into the repository, every namespaced object in
+ * the overlay's namespace, and in dev every ConfigMap and Secret a workload reads made by the overlay; in prod,
+ * no host path, the API and the workers apart with disruption budgets, and hosts reached over TCP with TLS by the
+ * workers and the API alike. And
  * {@code compose.yaml} runs the same versions. It needs {@code kubectl}, {@code node} and {@code npm}; no cluster
  * is needed, and none is used.
  */
@@ -37,6 +40,10 @@ class ManifestsIT {
     private static final List<String> OVERLAYS = List.of("dev", "prod");
     private static final Set<String> WORKLOADS = Set.of("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob");
     private static final Set<String> LONG_RUNNING = Set.of("Deployment", "StatefulSet", "DaemonSet");
+    /** The kinds that live in no namespace; every other object of an overlay lives in the overlay's. */
+    private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace", "Node", "PersistentVolume", "StorageClass",
+            "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PriorityClass", "IngressClass",
+            "RuntimeClass", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "APIService");
     /** At least major.minor, or a digest: never latest, never a bare major version. */
     private static final Pattern EXACT_IMAGE = Pattern.compile(".+(:v?\\d+\\.\\d+[^:@/]*(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})");
     private static final Pattern SECRET_NAME = Pattern.compile(".*(PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_KEY|PRIVATE_KEY).*");
@@ -82,6 +89,38 @@ class ManifestsIT {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void everyNamespacedObjectIsInTheNamespaceItsOverlayMakes() {
+        for (String overlay : OVERLAYS) {
+            List<Map<String, Object>> objects = Manifests.objects(manifests.render(overlay));
+            List<String> namespaces = objects.stream().filter(o -> "Namespace".equals(o.get("kind")))
+                    .map(o -> string(o, "metadata", "name")).toList();
+            assertEquals(1, namespaces.size(), overlay + ": one namespace, not " + namespaces);
+            for (Map<String, Object> object : objects) {
+                if (!CLUSTER_SCOPED.contains(string(object, "kind"))) {
+                    assertEquals(namespaces.getFirst(), string(object, "metadata", "namespace"),
+                            overlay + " " + object.get("kind") + " " + string(object, "metadata", "name"));
+                }
+            }
+        }
+    }
+
+    /** Dev is whole: what its workloads read, it makes (prod's secrets and admin token come from the cluster). */
+    @Test
+    void devMakesEveryConfigMapAndSecretItsWorkloadsRead() {
+        List<Map<String, Object>> objects = Manifests.objects(manifests.render("dev"));
+        for (Map<String, Object> object : objects) {
+            if (!WORKLOADS.contains(string(object, "kind"))) {
+                continue;
+            }
+            String workload = string(object, "kind") + " " + string(object, "metadata", "name");
+            for (String kind : List.of("ConfigMap", "Secret")) {
+                references(podSpec(object), kind).forEach(name -> assertTrue(rendered(objects, kind, name),
+                        workload + " reads " + kind + " " + name + ", which the overlay does not make"));
             }
         }
     }
@@ -158,15 +197,18 @@ class ManifestsIT {
 
         Map<String, Object> hosts = prod.stream().filter(o -> "ConfigMap".equals(o.get("kind"))
                 && string(o, "metadata", "name").startsWith("steward-hosts")).findFirst().orElseThrow();
-        List<Map<String, Object>> mounts = list(containers(podSpec(workers)).getFirst().get("volumeMounts"));
         ObjectMapper json = new ObjectMapper();
         for (Object text : map(hosts.get("data")).values()) {
             JsonNode host = json.readTree(text.toString());
             assertTrue(host.path("endpoint").asText().startsWith("tcp://"), host + ": over TCP");
             String secretRef = host.path("tls").path("secretRef").asText();
             assertFalse(secretRef.isEmpty(), host + ": with TLS from a secret");
-            assertTrue(mounts.stream().anyMatch(m -> ("/etc/steward/host-secrets/" + secretRef).equals(m.get("mountPath"))),
-                    host + ": the workers mount its secret");
+            // The workers run the container activities; the API reads pod logs and addresses from the engines.
+            for (Map<String, Object> deployment : List.of(workers, api)) {
+                List<Map<String, Object>> mounts = list(containers(podSpec(deployment)).getFirst().get("volumeMounts"));
+                assertTrue(mounts.stream().anyMatch(m -> ("/etc/steward/host-secrets/" + secretRef).equals(m.get("mountPath"))),
+                        host + ": " + string(deployment, "metadata", "name") + " mounts its secret");
+            }
         }
     }
 
@@ -233,9 +275,54 @@ class ManifestsIT {
         return byName;
     }
 
+    /**
+     * The names of the objects of {@code kind} ({@code ConfigMap} or {@code Secret}) the pod reads: as volumes,
+     * projected or not, and in its containers' {@code env} and {@code envFrom}.
+     */
+    private static Set<String> references(Map<String, Object> pod, String objectKind) {
+        Set<String> names = new HashSet<>();
+        String kind = objectKind.equals("Secret") ? "secret" : "configMap";
+        String nameKey = kind.equals("secret") ? "secretName" : "name";
+        for (Map<String, Object> volume : list(pod.get("volumes"))) {
+            Object name = map(volume.get(kind)).get(nameKey);
+            if (name != null) {
+                names.add(name.toString());
+            }
+            list(map(volume.get("projected")).get("sources")).forEach(source -> {
+                Object projected = map(source.get(kind)).get("name");
+                if (projected != null) {
+                    names.add(projected.toString());
+                }
+            });
+        }
+        for (Map<String, Object> container : containers(pod)) {
+            env(container).values().forEach(variable -> {
+                Object name = map(map(variable.get("valueFrom")).get(kind + "KeyRef")).get("name");
+                if (name != null) {
+                    names.add(name.toString());
+                }
+            });
+            list(container.get("envFrom")).forEach(source -> {
+                Object name = map(source.get(kind + "Ref")).get("name");
+                if (name != null) {
+                    names.add(name.toString());
+                }
+            });
+        }
+        return names;
+    }
+
+    private static boolean rendered(List<Map<String, Object>> objects, String kind, String name) {
+        return find(objects, kind, name).isPresent();
+    }
+
     private static Map<String, Object> named(List<Map<String, Object>> objects, String kind, String name) {
+        return find(objects, kind, name).orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+    }
+
+    private static Optional<Map<String, Object>> find(List<Map<String, Object>> objects, String kind, String name) {
         return objects.stream().filter(o -> kind.equals(o.get("kind")) && name.equals(string(o, "metadata", "name")))
-                .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+                .findFirst();
     }
 
     private static String string(Map<String, Object> object, String... path) {
