@@ -80,12 +80,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final SessionNetworks networks;
     private final SessionVolumes volumes;
     private final LimitsUpdater limits;
+    private final ContainerHardening hardening;
 
     /** On the service's own engine, the one client of the process, whose pulls report as the local host's. */
     @Inject
     public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets,
-            StoredImagePullReports pulls, HostsConfig hosts) {
-        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()));
+            StoredImagePullReports pulls, HostsConfig hosts, ContainerHardening hardening) {
+        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()), hardening);
     }
 
     /**
@@ -95,11 +96,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
      * @param auths the registry credentials for pulling an image, {@code null} for none
      * @param env a container's environment, with the values its request takes from secrets
      * @param pulls where its pulls write how far they are
+     * @param hardening the limits and privileges of every container it creates
      */
     public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
-            Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls) {
+            Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls,
+            ContainerHardening hardening) {
         this.engine = engine;
         this.env = env;
+        this.hardening = hardening;
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths, pulls);
         this.networks = new SessionNetworks(engine);
@@ -296,22 +300,16 @@ public class ContainerActivitiesImpl implements ContainerActivities {
                     ? ExposedPort.udp(port.containerPort()) : ExposedPort.tcp(port.containerPort());
             exposed.add(exposedPort);
             if (port.hostPort() != null) {
-                bindings.bind(exposedPort, Ports.Binding.bindPort(port.hostPort()));
+                bindings.bind(exposedPort, hardening.hostPort(port.hostPort()));
             }
         }
-        HostConfig hostConfig = HostConfig.newHostConfig()
+        HostConfig hostConfig = hardening.apply(HostConfig.newHostConfig()
                 // Steward's loop is the only one that restarts.
                 .withRestartPolicy(NO_RESTART)
                 // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
                 .withInit(true)
                 .withPortBindings(bindings)
-                .withBinds(binds);
-        if (request.memoryBytes() != null) {
-            hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
-        }
-        if (request.nanoCpus() != null) {
-            hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
-        }
+                .withBinds(binds), request);
         if (request.hostNetwork()) {
             // On the host's network a container port is the host's port: nothing to publish.
             hostConfig = hostConfig.withNetworkMode("host").withPortBindings(new Ports());

@@ -18,7 +18,7 @@ public final class SessionSpecValidator {
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
 
     /** The smallest memory limit container engines accept, in MiB. */
-    private static final long MIN_MEMORY_MB = 6;
+    public static final long MIN_MEMORY_MB = 6;
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -37,6 +37,8 @@ public final class SessionSpecValidator {
     public static final int MAX_TEXT_LENGTH = 4096;
     /** Replicas of one pod, at most. */
     public static final int MAX_REPLICAS = 100;
+    /** Capabilities one pod adds, at most: Linux has about 40. */
+    public static final int MAX_ADDED_CAPABILITIES = 64;
 
     private SessionSpecValidator() {}
 
@@ -336,6 +338,20 @@ public final class SessionSpecValidator {
         }
         HostSpecValidator.validateLabels(pod.hostSelector(), path + ".hostSelector", errors);
         validateResources(pod.resources(), path + ".resources", errors);
+        validateCapabilities(pod.addCapabilities(), path + ".addCapabilities", errors);
+    }
+
+    /** Names only: which capabilities a pod may add is the operator's (steward.pods.security.allowed-capabilities). */
+    private static void validateCapabilities(List<String> capabilities, String path, List<FieldError> errors) {
+        if (capabilities.size() > MAX_ADDED_CAPABILITIES) {
+            errors.add(new FieldError(path, "must have at most " + MAX_ADDED_CAPABILITIES + " items"));
+            return;
+        }
+        for (int k = 0; k < capabilities.size(); k++) {
+            if (isBlank(capabilities.get(k))) {
+                errors.add(new FieldError(path + "[" + k + "]", "must not be blank"));
+            }
+        }
     }
 
     private static void validateCommand(List<String> command, String path, List<FieldError> errors) {

@@ -38,6 +38,7 @@ public final class SpecHash {
         pod.mounts().stream()
                 .sorted(Comparator.comparing(VolumeMount::path))
                 .forEach(m -> field(canonical, "mount", m.volume() + ":" + m.path() + (m.readOnly() ? ":ro" : "")));
+        pod.addCapabilities().stream().sorted().distinct().forEach(c -> field(canonical, "addCapability", c));
         return sha256(canonical.toString());
     }
 

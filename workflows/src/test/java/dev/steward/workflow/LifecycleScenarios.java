@@ -437,7 +437,7 @@ public final class LifecycleScenarios {
         PodSpec p = TestSessions.pod(name);
         return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), p.kind(), p.restartPolicy(),
                 p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(),
-                p.replicas(), p.hostNetwork(), List.of(mounts));
+                p.replicas(), p.hostNetwork(), List.of(mounts), null);
     }
 
     private static PartView part(SessionView view, String name) {
@@ -509,7 +509,7 @@ public final class LifecycleScenarios {
     public static PartSpec replicas(String part, String pod, int replicas) {
         PodSpec one = TestSessions.pod(pod);
         return new PartSpec(part, List.of(new PodSpec(one.name(), one.image(), one.command(), one.env(), one.ports(),
-                null, null, null, null, null, null, null, replicas, null, null)));
+                null, null, null, null, null, null, null, replicas, null, null, null)));
     }
 
     private static long readyPods(PartView part) {

@@ -84,10 +84,12 @@ public class SessionService {
     private final SessionQuery query;
     private final SecretRefs secretRefs;
     private final PodsConfig pods;
+    private final PodPolicy podPolicy;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query, SecretRefs secretRefs, PodsConfig pods) {
+            SessionQuery query, SecretRefs secretRefs, PodsConfig pods, PodPolicy podPolicy) {
+        this.podPolicy = podPolicy;
         this.resume = resume;
         this.query = query;
         this.secretRefs = secretRefs;
@@ -111,6 +113,7 @@ public class SessionService {
     /** As {@link #create(SessionSpec)}, under an id chosen beforehand (an Idempotency-Key's claim names it). */
     public SessionView create(@Nullable SessionSpec spec, UUID id) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
+        InvalidRequest.rejectIfAny(podPolicy.check(spec));
         return create(id, secretRefs.stamp(spec.owner(), spec), null);
     }
 
@@ -121,6 +124,7 @@ public class SessionService {
      */
     public SessionView createOnEvent(UUID id, @Nullable SessionSpec spec, EventCause cause) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
+        InvalidRequest.rejectIfAny(podPolicy.check(spec));
         Optional<SessionRow> made = sessions.findById(id);
         if (made.isEmpty()) {
             try {
@@ -355,6 +359,7 @@ public class SessionService {
      */
     public long updateSpec(UUID id, @Nullable SessionSpec requested, @Nullable String ifMatch) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(requested, pods.allowHostNetwork()));
+        InvalidRequest.rejectIfAny(podPolicy.check(requested));
         SessionRow row = find(id);
         // The session keeps its owner whatever the new spec says: its secrets are that owner's.
         SessionSpec spec = secretRefs.stamp(row.owner(), requested);

@@ -112,7 +112,7 @@ final class PodEngines {
         labels.putAll(limits.labels());
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
                 Map.copyOf(labels), limits.memoryBytes(), limits.nanoCpus(), pod.secretEnv(), pod.hostNetwork(),
-                pod.mounts());
+                pod.mounts(), pod.addCapabilities());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */
