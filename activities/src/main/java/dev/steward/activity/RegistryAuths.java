@@ -2,6 +2,7 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.model.AuthConfig;
 import dev.steward.store.RegistryCredentialRepository;
+import dev.steward.store.SealedFor;
 import dev.steward.store.SecretCipher;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
@@ -26,7 +27,7 @@ public class RegistryAuths {
         String registry = registryOf(image);
         return credentials.findById(registry).map(row -> {
             AuthConfig auth = new AuthConfig().withRegistryAddress(registry).withUsername(row.username());
-            String secret = cipher.decrypt(row.secretEncrypted());
+            String secret = cipher.decrypt(row.secretEncrypted(), SealedFor.registryCredential(registry));
             return row.token() ? auth.withIdentityToken(secret) : auth.withPassword(secret);
         }).orElse(null);
     }

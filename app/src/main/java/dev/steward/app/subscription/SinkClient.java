@@ -2,6 +2,8 @@ package dev.steward.app.subscription;
 
 import dev.steward.config.DeliveryConfig;
 import dev.steward.store.ContentMode;
+import dev.steward.store.SealedFor;
+import dev.steward.store.SecretCipher;
 import dev.steward.store.SubscriptionRow;
 import dev.steward.telemetry.FailureEpisodes;
 import io.cloudevents.CloudEvent;
@@ -25,7 +27,7 @@ import java.util.function.Function;
 /**
  * Speaks to sinks over HTTP: the Web Hooks abuse-protection handshake, and CloudEvents in binary or
  * structured mode (the CloudEvents HTTP binding, written by cloudevents-java), each with the subscription's
- * access token as a bearer token.
+ * access token as a bearer token, decrypted only here.
  */
 @Singleton
 public class SinkClient {
@@ -35,10 +37,12 @@ public class SinkClient {
     private static final JsonFormat STRUCTURED = new JsonFormat();
 
     private final DeliveryConfig config;
+    private final SecretCipher cipher;
     private final HttpClient http;
 
-    public SinkClient(DeliveryConfig config) {
+    public SinkClient(DeliveryConfig config, SecretCipher cipher) {
         this.config = config;
+        this.cipher = cipher;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.timeout())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
@@ -84,8 +88,10 @@ public class SinkClient {
 
     private HttpRequest.Builder request(SubscriptionRow subscription) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(subscription.sink())).timeout(config.timeout());
-        if (subscription.accessToken() != null) {
-            request.header("Authorization", "Bearer " + subscription.accessToken());
+        String token = subscription.accessTokenEncrypted() == null ? subscription.accessTokenUnencrypted()
+                : cipher.decrypt(subscription.accessTokenEncrypted(), SealedFor.subscriptionToken(subscription.id()));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
         }
         return request;
     }

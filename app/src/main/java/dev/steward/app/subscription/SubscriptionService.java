@@ -12,9 +12,12 @@ import dev.steward.cloudevents.InvalidCloudEventFilter;
 import dev.steward.model.FieldError;
 import dev.steward.store.ContentMode;
 import dev.steward.store.OutboxRepository;
+import dev.steward.store.SealedFor;
+import dev.steward.store.SecretCipher;
 import dev.steward.store.SubscriptionRepository;
 import dev.steward.store.SubscriptionRow;
 import dev.steward.store.SubscriptionStatus;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.type.Argument;
 import io.micronaut.serde.ObjectMapper;
 import jakarta.inject.Singleton;
@@ -31,6 +34,7 @@ import java.util.UUID;
 /**
  * Subscriptions: checks what clients write and keeps it with its delivery state. A new subscription gets
  * the events recorded from its creation on; its sink is asked first (the handshake, see {@link SinkClient}).
+ * A sink's access token is stored encrypted.
  */
 @Singleton
 public class SubscriptionService {
@@ -41,18 +45,22 @@ public class SubscriptionService {
     private final SubscriptionRepository subscriptions;
     private final OutboxRepository outbox;
     private final ObjectMapper json;
+    private final SecretCipher cipher;
 
-    public SubscriptionService(SubscriptionRepository subscriptions, OutboxRepository outbox, ObjectMapper json) {
+    public SubscriptionService(SubscriptionRepository subscriptions, OutboxRepository outbox, ObjectMapper json,
+            SecretCipher cipher) {
         this.subscriptions = subscriptions;
         this.outbox = outbox;
         this.json = json;
+        this.cipher = cipher;
     }
 
     public SubscriptionView create(SubscriptionRequest request) {
-        Checked checked = check(request, true);
+        Checked checked = check(request);
         Instant now = Instant.now();
-        SubscriptionRow row = subscriptions.save(new SubscriptionRow(UUID.randomUUID(), checked.sink(),
-                checked.mode(), checked.filters(), checked.accessToken(), SubscriptionStatus.VALIDATING, null,
+        UUID id = UUID.randomUUID();
+        SubscriptionRow row = subscriptions.save(new SubscriptionRow(id, checked.sink(), checked.mode(),
+                checked.filters(), encrypted(id, checked.accessToken()), null, SubscriptionStatus.VALIDATING, null,
                 outbox.lastPosition(), 0, now, now, null, null, null, null, now, now));
         return view(row);
     }
@@ -67,14 +75,19 @@ public class SubscriptionService {
 
     /** Replaces the settings; the delivery state stays, so no event is lost or sent twice by the change. */
     public SubscriptionView update(UUID id, SubscriptionRequest request) {
-        Checked checked = check(request, false);
+        Checked checked = check(request);
         SubscriptionRow current = find(id);
-        String token = request.sinkcredential() == null ? current.accessToken() : checked.accessToken();
-        if (subscriptions.updateConfig(id, checked.sink(), checked.mode().name(), checked.filters(), token,
-                Instant.now()) == 0) {
+        boolean kept = request.sinkcredential() == null;
+        if (subscriptions.updateConfig(id, checked.sink(), checked.mode().name(), checked.filters(),
+                kept ? current.accessTokenEncrypted() : encrypted(id, checked.accessToken()),
+                kept ? current.accessTokenUnencrypted() : null, Instant.now()) == 0) {
             throw notFound(id);
         }
         return view(find(id));
+    }
+
+    private @Nullable byte[] encrypted(UUID id, @Nullable String accessToken) {
+        return accessToken == null ? null : cipher.encrypt(accessToken, SealedFor.subscriptionToken(id));
     }
 
     public void delete(UUID id) {
@@ -93,7 +106,7 @@ public class SubscriptionService {
 
     private record Checked(String sink, ContentMode mode, String filters, String accessToken) {}
 
-    private Checked check(SubscriptionRequest request, boolean creating) {
+    private Checked check(SubscriptionRequest request) {
         if (request == null) {
             throw new InvalidRequest(new FieldError("", "a subscription is required"));
         }
@@ -168,7 +181,7 @@ public class SubscriptionService {
     private SubscriptionView view(SubscriptionRow row) {
         return new SubscriptionView(row.id(), row.sink(), PROTOCOL, read(row.filters()),
                 new SubscriptionConfig(row.contentMode().name().toLowerCase(Locale.ROOT)),
-                row.accessToken() == null ? null : new SinkCredentialView(ACCESS_TOKEN), row.status(), row.attempts(),
+                row.hasAccessToken() ? new SinkCredentialView(ACCESS_TOKEN) : null, row.status(), row.attempts(),
                 row.lastSuccessAt(), row.lastError(), row.lastErrorAt(),
                 row.attempts() == 0 ? null : row.nextAttemptAt(), row.createdAt());
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.app.OwnDatabase;
+import dev.steward.app.TestSecretsKey;
 import dev.steward.app.TestTokens;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
@@ -75,6 +76,8 @@ final class BenchService implements AutoCloseable {
         properties.put("steward.auth.admin-token-sha256", TestTokens.ADMIN_SHA256);
         // The hollow engine the scenarios register as a host listens on the loopback.
         properties.put("steward.hosts.access.allowed-endpoints", List.of("tcp://127.0.0.1:*"));
+        // No service starts without a secrets key.
+        properties.put("steward.secrets.key", TestSecretsKey.KEY);
         // The service's own defaults, also when run under a test runner (which would select "test").
         context = ApplicationContext.builder().deduceEnvironment(false).properties(properties).start();
         EmbeddedServer server = context.getBean(EmbeddedServer.class);
