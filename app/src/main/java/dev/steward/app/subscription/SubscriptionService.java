@@ -34,24 +34,30 @@ import java.util.UUID;
 /**
  * Subscriptions: checks what clients write and keeps it with its delivery state. A new subscription gets
  * the events recorded from its creation on; its sink is asked first (the handshake, see {@link SinkClient}).
- * A sink's access token is stored encrypted.
+ * A sink must be one {@link SinkPolicy} allows; its access token is stored encrypted. Where delivery stands
+ * is shown to every reader, but what the sink answered (which tells of the network behind it) only to
+ * operators.
  */
 @Singleton
 public class SubscriptionService {
 
     static final String PROTOCOL = "HTTP";
     static final String ACCESS_TOKEN = "ACCESSTOKEN";
+    /** What a reader below OPERATOR sees of the last error. */
+    static final String ERROR_WITHHELD = "the last attempt failed; what the sink answered is shown to operators";
 
     private final SubscriptionRepository subscriptions;
     private final OutboxRepository outbox;
     private final ObjectMapper json;
+    private final SinkPolicy sinks;
     private final SecretCipher cipher;
 
     public SubscriptionService(SubscriptionRepository subscriptions, OutboxRepository outbox, ObjectMapper json,
-            SecretCipher cipher) {
+            SinkPolicy sinks, SecretCipher cipher) {
         this.subscriptions = subscriptions;
         this.outbox = outbox;
         this.json = json;
+        this.sinks = sinks;
         this.cipher = cipher;
     }
 
@@ -62,15 +68,17 @@ public class SubscriptionService {
         SubscriptionRow row = subscriptions.save(new SubscriptionRow(id, checked.sink(), checked.mode(),
                 checked.filters(), encrypted(id, checked.accessToken()), null, SubscriptionStatus.VALIDATING, null,
                 outbox.lastPosition(), 0, now, now, null, null, null, null, now, now));
-        return view(row);
+        return view(row, true);
     }
 
-    public List<SubscriptionView> list() {
-        return subscriptions.listOldestFirst().stream().map(this::view).toList();
+    /** @param errorDetail whether the reader may see what the sinks answered (an operator) */
+    public List<SubscriptionView> list(boolean errorDetail) {
+        return subscriptions.listOldestFirst().stream().map(row -> view(row, errorDetail)).toList();
     }
 
-    public SubscriptionView get(UUID id) {
-        return view(find(id));
+    /** @param errorDetail whether the reader may see what the sink answered (an operator) */
+    public SubscriptionView get(UUID id, boolean errorDetail) {
+        return view(find(id), errorDetail);
     }
 
     /** Replaces the settings; the delivery state stays, so no event is lost or sent twice by the change. */
@@ -83,7 +91,7 @@ public class SubscriptionService {
                 kept ? current.accessTokenUnencrypted() : null, Instant.now()) == 0) {
             throw notFound(id);
         }
-        return view(find(id));
+        return view(find(id), true);
     }
 
     private @Nullable byte[] encrypted(UUID id, @Nullable String accessToken) {
@@ -129,7 +137,7 @@ public class SubscriptionService {
         return new Checked(request.sink(), mode, write(filters), token);
     }
 
-    private static void checkSink(String sink, List<FieldError> errors) {
+    private void checkSink(String sink, List<FieldError> errors) {
         if (sink == null || sink.isBlank()) {
             errors.add(new FieldError("sink", "is required: the URL events are sent to"));
             return;
@@ -141,7 +149,11 @@ public class SubscriptionService {
                     || uri.getFragment() != null) {
                 errors.add(new FieldError("sink", "must be an absolute http or https URL with a host, no user "
                         + "information and no fragment"));
+            } else {
+                sinks.admit(uri);
             }
+        } catch (SinkNotAllowed refused) {
+            errors.add(new FieldError("sink", refused.getMessage()));
         } catch (URISyntaxException e) {
             errors.add(new FieldError("sink", "is not a URL: " + e.getReason()));
         }
@@ -178,11 +190,12 @@ public class SubscriptionService {
         return token;
     }
 
-    private SubscriptionView view(SubscriptionRow row) {
+    private SubscriptionView view(SubscriptionRow row, boolean errorDetail) {
         return new SubscriptionView(row.id(), row.sink(), PROTOCOL, read(row.filters()),
                 new SubscriptionConfig(row.contentMode().name().toLowerCase(Locale.ROOT)),
                 row.hasAccessToken() ? new SinkCredentialView(ACCESS_TOKEN) : null, row.status(), row.attempts(),
-                row.lastSuccessAt(), row.lastError(), row.lastErrorAt(),
+                row.lastSuccessAt(), row.lastError() == null || errorDetail ? row.lastError() : ERROR_WITHHELD,
+                row.lastErrorAt(),
                 row.attempts() == 0 ? null : row.nextAttemptAt(), row.createdAt());
     }
 

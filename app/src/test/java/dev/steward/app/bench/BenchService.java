@@ -78,6 +78,8 @@ final class BenchService implements AutoCloseable {
         properties.put("steward.hosts.access.allowed-endpoints", List.of("tcp://127.0.0.1:*"));
         // No service starts without a secrets key.
         properties.put("steward.secrets.key", TestSecretsKey.KEY);
+        // Scenario 6's sinks listen on the loopback, which only an allow-list permits.
+        properties.put("steward.subscriptions.allowed-sinks", List.of("http://127.0.0.1:*"));
         // The service's own defaults, also when run under a test runner (which would select "test").
         context = ApplicationContext.builder().deduceEnvironment(false).properties(properties).start();
         EmbeddedServer server = context.getBean(EmbeddedServer.class);
