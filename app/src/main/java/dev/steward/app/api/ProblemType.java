@@ -55,6 +55,13 @@ public enum ProblemType {
     INVALID_REQUEST("invalid-request", HttpStatus.UNPROCESSABLE_ENTITY, "Invalid request",
             "A well-formed request breaks a rule of Steward's: errors names every offending field.",
             "Correct each field errors names; nothing was changed."),
+    QUOTA_EXCEEDED("quota-exceeded", HttpStatus.TOO_MANY_REQUESTS, "Owner's quota used up",
+            "The owner already holds as many live sessions (steward.quotas.live-sessions-per-owner), or pods in"
+                    + " them (steward.quotas.pods-per-owner), as the operator allows; detail names the quota. Nothing"
+                    + " was created or changed. A spec with more pods alone than the quota is a 422 instead: it can"
+                    + " never fit.",
+            "Delete sessions the owner no longer needs, or wait until some end, then repeat the request; or ask"
+                    + " the operator for a larger quota."),
     TEMPORAL_UNAVAILABLE("temporal-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Temporal unavailable",
             "Temporal did not answer within steward.api.temporal-timeout, so nothing was done.",
             "Repeat the request after Retry-After; if it lasts, check Temporal (GET /health names it)."),

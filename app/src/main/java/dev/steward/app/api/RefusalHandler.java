@@ -5,6 +5,7 @@ import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.PreconditionFailed;
+import dev.steward.app.refusal.QuotaExceeded;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowStartRefused;
@@ -36,6 +37,7 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
             case InvalidRequest invalid -> problem(ProblemType.INVALID_REQUEST, invalid);
             case Forbidden forbidden -> problem(ProblemType.FORBIDDEN, forbidden);
             case PreconditionFailed stale -> problem(ProblemType.PRECONDITION_FAILED, stale);
+            case QuotaExceeded exceeded -> problem(ProblemType.QUOTA_EXCEEDED, exceeded);
             case TemporalUnavailable unavailable ->
                     Problem.unavailable(ProblemType.TEMPORAL_UNAVAILABLE, unavailable.getMessage(), api.retryAfter());
             case WorkflowStartRefused refused ->

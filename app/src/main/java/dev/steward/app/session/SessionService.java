@@ -84,10 +84,12 @@ public class SessionService {
     private final SessionQuery query;
     private final SecretRefs secretRefs;
     private final PodsConfig pods;
+    private final OwnerQuotas quotas;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query, SecretRefs secretRefs, PodsConfig pods) {
+            SessionQuery query, SecretRefs secretRefs, PodsConfig pods, OwnerQuotas quotas) {
+        this.quotas = quotas;
         this.resume = resume;
         this.query = query;
         this.secretRefs = secretRefs;
@@ -362,6 +364,7 @@ public class SessionService {
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
+        quotas.requireRoomForChange(id, spec);
         return updateOrResume(row, workflow -> workflow.updateSpec(spec));
     }
 

@@ -76,6 +76,9 @@ final class BenchService implements AutoCloseable {
         properties.put("steward.auth.admin-token-sha256", TestTokens.ADMIN_SHA256);
         // The hollow engine the scenarios register as a host listens on the loopback.
         properties.put("steward.hosts.access.allowed-endpoints", List.of("tcp://127.0.0.1:*"));
+        // Scenarios 3 and 4 hold thousands of one owner's sessions: no quota stands in their way.
+        properties.put("steward.quotas.live-sessions-per-owner", 0);
+        properties.put("steward.quotas.pods-per-owner", 0);
         // No service starts without a secrets key.
         properties.put("steward.secrets.key", TestSecretsKey.KEY);
         // Scenario 6's sinks listen on the loopback, which only an allow-list permits.
