@@ -62,6 +62,11 @@ public enum ProblemType {
                     + " never fit.",
             "Delete sessions the owner no longer needs, or wait until some end, then repeat the request; or ask"
                     + " the operator for a larger quota."),
+    RATE_LIMITED("rate-limited", HttpStatus.TOO_MANY_REQUESTS, "Too many deliveries",
+            "The event source delivered faster than steward.events.rate allows it (deliveries per minute, with a"
+                    + " burst); nothing of this delivery was stored. The Web Hooks handshake answers the rate as"
+                    + " WebHook-Allowed-Rate.",
+            "Wait the seconds Retry-After names, then deliver again; batch events to send fewer deliveries."),
     TEMPORAL_UNAVAILABLE("temporal-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Temporal unavailable",
             "Temporal did not answer within steward.api.temporal-timeout, so nothing was done.",
             "Repeat the request after Retry-After; if it lasts, check Temporal (GET /health names it)."),

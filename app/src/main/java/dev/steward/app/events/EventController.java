@@ -54,10 +54,12 @@ public class EventController {
 
     private final EventIngress ingress;
     private final EventLog log;
+    private final EventSourceRates rates;
 
-    public EventController(EventIngress ingress, EventLog log) {
+    public EventController(EventIngress ingress, EventLog log, EventSourceRates rates) {
         this.ingress = ingress;
         this.log = log;
+        this.rates = rates;
     }
 
     /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
@@ -68,7 +70,8 @@ public class EventController {
             + "each event's `source`. Every event is stored, deduplicated by `source` and `id`, before the answer, "
             + "then acted on once: Steward's own types (`dev.steward.session.*`), triggers, and parts that await "
             + "it. `202` when some event was new, `200` when every one was a redelivery; an invalid event is a "
-            + "`400` naming the attribute, and a batch with one is refused whole.")
+            + "`400` naming the attribute, and a batch with one is refused whole. A source that delivers faster "
+            + "than its rate (`WebHook-Allowed-Rate`, a minute) is a `429` with `Retry-After`, and nothing is stored.")
     @Post
     @Secured(SecurityRule.IS_ANONYMOUS)
     @Consumes(MediaType.ALL)
@@ -82,12 +85,13 @@ public class EventController {
 
     /**
      * The Web Hooks handshake: an origin that an event source allows (the one the token names, or any
-     * when no token is given) is answered with {@code WebHook-Allowed-Origin}; Steward sets no rate.
+     * when no token is given) is answered with {@code WebHook-Allowed-Origin}, and the deliveries a minute
+     * each source may make as {@code WebHook-Allowed-Rate}.
      */
     @Operation(operationId = "eventsHandshake", summary = "Answer the Web Hooks handshake",
             description = "An `OPTIONS` request with `WebHook-Request-Origin`: `200` with `WebHook-Allowed-Origin` "
-            + "and `WebHook-Allowed-Rate` when an event source (the token's, when one is sent) allows that origin, "
-            + "`403` without them otherwise.")
+            + "and `WebHook-Allowed-Rate` (the deliveries a minute an event source may make, `steward.events.rate`) "
+            + "when an event source (the token's, when one is sent) allows that origin, `403` without them otherwise.")
     @Options
     @Secured(SecurityRule.IS_ANONYMOUS)
     public HttpResponse<Void> handshake(@Header(REQUEST_ORIGIN) @Nullable String origin,
@@ -95,7 +99,7 @@ public class EventController {
         MutableHttpResponse<Void> answer = HttpResponse.<Void>ok().header(HttpHeaders.ALLOW, "POST, GET, OPTIONS");
         if (origin != null) {
             ingress.allowOrigin(authorization, origin);
-            answer.header(ALLOWED_ORIGIN, origin).header(ALLOWED_RATE, "*");
+            answer.header(ALLOWED_ORIGIN, origin).header(ALLOWED_RATE, String.valueOf(rates.perMinute()));
         }
         return answer;
     }
