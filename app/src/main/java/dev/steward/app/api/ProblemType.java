@@ -67,6 +67,12 @@ public enum ProblemType {
                     + " burst); nothing of this delivery was stored. The Web Hooks handshake answers the rate as"
                     + " WebHook-Allowed-Rate.",
             "Wait the seconds Retry-After names, then deliver again; batch events to send fewer deliveries."),
+    TOO_MANY_STREAMS("too-many-streams", HttpStatus.TOO_MANY_REQUESTS, "Too many event streams",
+            "As many server-sent event streams are open as the service allows: for this token"
+                    + " (steward.streams.max-per-token) or for all tokens together (steward.streams.max-total);"
+                    + " detail says which. No stream was opened.",
+            "Close streams this token no longer reads (one stream with ?owner= or no filter can replace many), or"
+                    + " try again after Retry-After."),
     TEMPORAL_UNAVAILABLE("temporal-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Temporal unavailable",
             "Temporal did not answer within steward.api.temporal-timeout, so nothing was done.",
             "Repeat the request after Retry-After; if it lasts, check Temporal (GET /health names it)."),

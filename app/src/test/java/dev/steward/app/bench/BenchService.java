@@ -79,6 +79,9 @@ final class BenchService implements AutoCloseable {
         // Scenarios 3 and 4 hold thousands of one owner's sessions: no quota stands in their way.
         properties.put("steward.quotas.live-sessions-per-owner", 0);
         properties.put("steward.quotas.pods-per-owner", 0);
+        // Scenario 7 holds up to 500 event streams open with one token.
+        properties.put("steward.streams.max-per-token", 1000);
+        properties.put("steward.streams.max-total", 2000);
         // No service starts without a secrets key.
         properties.put("steward.secrets.key", TestSecretsKey.KEY);
         // Scenario 6's sinks listen on the loopback, which only an allow-list permits.
