@@ -4,15 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.Problem;
+import dev.steward.app.events.StewardEventTypes;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import io.cloudevents.CloudEvent;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +28,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The quotas per owner, at 2 live sessions and 5 pods: a third session is a 429 naming the live-sessions
- * quota, a spec with 6 pods alone a 422 naming {@code parts}, a session or a spec change whose pods do not fit
- * beside the owner's others a 429 naming the pods quota, and none of them creates or changes anything. Six
- * creations at once for one owner make two sessions, no more. A session that ends gives its room back.
+ * quota (and a CloudEvent that would create it is dispatched with a refusal as its outcome), a spec with 6 pods
+ * alone a 422 naming {@code parts}, a session or a spec change whose pods do not fit beside the owner's others a
+ * 429 naming the pods quota, and none of them creates or changes anything. Six creations at once for one owner
+ * make two sessions, no more. A session that ends gives its room back.
  */
 @MicronautTest
 @Property(name = "steward.quotas.live-sessions-per-owner", value = "2")
 @Property(name = "steward.quotas.pods-per-owner", value = "5")
 class QuotaIT extends SessionApiTest {
+
+    @Inject
+    EmbeddedServer server;
 
     @Test
     void anOwnerHoldsNoMoreThanItsQuotas() {
@@ -44,6 +52,8 @@ class QuotaIT extends SessionApiTest {
                     HttpStatus.TOO_MANY_REQUESTS);
             assertTrue(sessions.type().endsWith("/problems/quota-exceeded"), sessions.type());
             assertTrue(sessions.detail().contains("steward.quotas.live-sessions-per-owner (2)"), sessions.detail());
+            String outcome = refusedByEvent(owner);
+            assertTrue(outcome.contains("refused: owner " + owner + " has 2 live sessions"), outcome);
 
             Problem never = Refusals.refused(http, HttpRequest.POST("/api/v1/sessions", of(owner, 6)),
                     HttpStatus.UNPROCESSABLE_ENTITY);
@@ -98,6 +108,20 @@ class QuotaIT extends SessionApiTest {
         } finally {
             senders.shutdown();
             created.forEach(this::end);
+        }
+    }
+
+    /** The outcome of a CloudEvent that asks for a session of {@code owner}. */
+    private String refusedByEvent(String owner) {
+        EventDeliveries events = new EventDeliveries(new RawHttp(server.getURL()));
+        String source = "https://quota.example.com/" + owner + "/";
+        String token = events.registerSource(owner, source, List.of());
+        try {
+            CloudEvent create = EventDeliveries.event(source + "ci", StewardEventTypes.CREATE, null, of(owner, 1));
+            assertEquals(202, events.binary(token, create).status());
+            return events.awaitDispatched(source + "ci", create.getId()).path("outcome").asText();
+        } finally {
+            events.deleteSource(owner);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.steward.app.api.DesiredStatusRequest;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.QuotaExceeded;
 import dev.steward.app.session.SessionService;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.EventCause;
@@ -88,7 +89,7 @@ public class EventActions {
     private static String attempt(Set<UUID> touched, Effect effect) {
         try {
             return effect.run();
-        } catch (NotFound | Conflict | InvalidRequest refused) {
+        } catch (NotFound | Conflict | InvalidRequest | QuotaExceeded refused) {
             String fields = refused.errors().isEmpty() ? ""
                     : " (" + refused.errors().stream().map(e -> e.field() + " " + e.message())
                             .collect(Collectors.joining("; ")) + ")";
