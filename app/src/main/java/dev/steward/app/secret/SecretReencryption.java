@@ -64,8 +64,8 @@ public class SecretReencryption {
     private void reencryptLogged() {
         Pass done = reencryptAll();
         if (done.unreadable() > 0) {
-            LOG.warn("{} secrets are under keys that are not configured and stay as they are (each is named above):"
-                    + " add their keys to steward.secrets after the current one", done.unreadable());
+            LOG.warn("{} ciphertexts are under keys that are not configured and stay as they are (each is named"
+                    + " above): add their keys to steward.secrets after the current one", done.unreadable());
         } else if (done.reencrypted() > 0) {
             LOG.info("re-encrypted {} secrets, registry credentials and sink tokens under key {}: nothing is left under"
                     + " another key, so older keys may be removed from steward.secrets", done.reencrypted(),
