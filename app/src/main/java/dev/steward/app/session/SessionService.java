@@ -85,11 +85,13 @@ public class SessionService {
     private final SecretRefs secretRefs;
     private final PodsConfig pods;
     private final PodPolicy podPolicy;
+    private final OwnerQuotas quotas;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query, SecretRefs secretRefs, PodsConfig pods, PodPolicy podPolicy) {
+            SessionQuery query, SecretRefs secretRefs, PodsConfig pods, PodPolicy podPolicy, OwnerQuotas quotas) {
         this.podPolicy = podPolicy;
+        this.quotas = quotas;
         this.resume = resume;
         this.query = query;
         this.secretRefs = secretRefs;
@@ -367,6 +369,7 @@ public class SessionService {
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
+        quotas.requireRoomForChange(id, spec);
         return updateOrResume(row, workflow -> workflow.updateSpec(spec));
     }
 
