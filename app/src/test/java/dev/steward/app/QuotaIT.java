@@ -115,7 +115,8 @@ class QuotaIT extends SessionApiTest {
     private String refusedByEvent(String owner) {
         EventDeliveries events = new EventDeliveries(new RawHttp(server.getURL()));
         String source = "https://quota.example.com/" + owner + "/";
-        String token = events.registerSource(owner, source, List.of());
+        String token = events.registerSource(owner, source, List.of(),
+                Map.of("owner", owner, "types", List.of(StewardEventTypes.CREATE)));
         try {
             CloudEvent create = EventDeliveries.event(source + "ci", StewardEventTypes.CREATE, null, of(owner, 1));
             assertEquals(202, events.binary(token, create).status());
