@@ -70,6 +70,9 @@ public class PartWorkflowImpl implements PartWorkflow {
             state.addPods();
         }
         buildCollaborators();
+        if (input.carried() == null && input.adopts()) {
+            new PodAdoption(state).adopt();
+        }
         try {
             while (true) {
                 continueAsNewWhenLong(input);
@@ -219,7 +222,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         Workflow.await(Workflow::isEveryHandlerFinished);
         recorder.flush();
         Workflow.continueAsNew(new PartInput(input.sessionId(), input.spec(), state.desired, state.generation,
-                state.settings, limit, state));
+                state.settings, limit, state, false));
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */

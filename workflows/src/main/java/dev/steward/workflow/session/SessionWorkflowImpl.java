@@ -21,6 +21,7 @@ import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -88,11 +89,13 @@ public class SessionWorkflowImpl implements SessionWorkflow {
             }
             awaitWork();
             dirty = false;
+            parts.seeClosed();
             timeslots.actOnDue();
             if (isTerminal()) {
                 break;
             }
             escalate();
+            parts.restartDue(() -> spec.parts());
             parts.startOrShow(plan().unstarted(), () -> spec.parts());
             parts.completeOnEvents(spec.parts());
             if (state.cascadedGeneration != state.generation) {
@@ -283,10 +286,19 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     // ---- the main loop's steps
 
-    /** Waits until a handler changed something, a timeslot moment came, or the last children closed. */
+    /**
+     * Waits until a handler changed something, a timeslot moment came, a part closed, a closed part is due
+     * to start again, or the last children closed.
+     */
     private void awaitWork() {
         timeslots.armForNext(dirty);
-        Workflow.await(() -> dirty || timeslots.timerFired() || isTerminal());
+        Supplier<Boolean> work = () -> dirty || timeslots.timerFired() || isTerminal() || parts.anyClosedUnseen();
+        Long restartAt = parts.nextRestartAt();
+        if (restartAt == null) {
+            Workflow.await(work);
+        } else if (restartAt > Workflow.currentTimeMillis()) {
+            Workflow.await(Duration.ofMillis(restartAt - Workflow.currentTimeMillis()), work);
+        }
     }
 
     private SessionPlan plan() {

@@ -47,27 +47,48 @@ class SessionPartClosedTest {
     private final FakeEngine engine = sandbox.engine();
 
     @Test
-    void aTerminatedPartIsStartedAgainAndAdoptsItsContainers() {
+    void aPartCancelledFromOutsideIsStartedAgain() {
         StartedSession s = sandbox.startSession(TestSessions.twoPartsOfTwoPods(), LifecycleSettings.DEFAULTS);
         s.awaitStatus(SessionStatus.RUNNING);
-        List<String> before = containerIds(s.id());
         WorkflowStub web = sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(s.id(), "web"));
         String firstRun = web.describe().getExecution().getRunId();
 
-        web.terminate("an operator in the Temporal UI");
+        // The Temporal UI's "request cancellation": the part tears its pods down and its run ends cancelled.
+        web.cancel();
 
         Eventually.await("web runs again", () -> sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(s.id(), "web"))
                 .describe(), d -> d.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
                         && !d.getExecution().getRunId().equals(firstRun));
         s.await("running again with web ready", v -> v.status() == SessionStatus.RUNNING
                 && v.parts().stream().allMatch(p -> p.status() == PartStatus.READY));
-        assertEquals(before, containerIds(s.id()), "the new run adopted the containers");
+        assertEquals(4, engine.containersOf(s.id()).size());
         TransitionRecord restarted = sandbox.recording().partTransitions(s.id(), "web").stream()
                 .filter(t -> PART_RESTARTED.equals(t.reason()))
                 .findFirst().orElseThrow(() -> new AssertionError("no PartRestarted transition: "
                         + sandbox.recording().partTransitions(s.id(), "web")));
-        assertTrue(restarted.message().contains("terminated"), restarted.message());
+        assertTrue(restarted.message().contains("cancelled"), restarted.message());
 
+        s.session().setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, s.result());
+        assertEquals(List.of(), engine.containersOf(s.id()));
+    }
+
+    @Test
+    void aTerminatedPartIsFoundBySignalAndItsNewRunAdoptsItsContainers() {
+        StartedSession s = sandbox.startSession(TestSessions.twoPartsOfTwoPods(), LifecycleSettings.DEFAULTS);
+        s.awaitStatus(SessionStatus.RUNNING);
+        List<String> before = containerIds(s.id());
+        // Temporal's test server does not tell a parent that its child was terminated (the real server does):
+        // here the session learns it from the signal that finds the part closed.
+        sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(s.id(), "web")).terminate("an operator");
+
+        s.session().reconcileNow();
+
+        s.await("running again with web ready, restarted", v -> v.status() == SessionStatus.RUNNING
+                && v.parts().stream().allMatch(p -> p.status() == PartStatus.READY)
+                && sandbox.recording().partTransitions(s.id(), "web").stream()
+                        .anyMatch(t -> PART_RESTARTED.equals(t.reason())));
+        assertEquals(before, containerIds(s.id()), "the new run adopted the containers");
         s.session().setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, s.result());
         assertEquals(List.of(), engine.containersOf(s.id()));
