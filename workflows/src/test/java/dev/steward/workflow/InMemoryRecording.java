@@ -28,11 +28,13 @@ public final class InMemoryRecording implements RecordingActivities {
     private volatile CountDownLatch desiredStatusesHeld;
     private volatile boolean away;
     private final AtomicInteger refused = new AtomicInteger();
+    private final java.util.Set<UUID> refusedIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Override
     public void recordTransition(TransitionRecord transition) {
         if (away) {
             refused.incrementAndGet();
+            refusedIds.add(transition.id());
             throw ApplicationFailure.newFailure("connection refused: PostgreSQL is away", "DatabaseAway");
         }
         transitions.add(transition);
@@ -45,6 +47,13 @@ public final class InMemoryRecording implements RecordingActivities {
 
     public void comeBack() {
         away = false;
+    }
+
+    /** Whether every transition refused while PostgreSQL was away has been recorded since: the queues are written. */
+    public boolean everyRefusedRecorded() {
+        java.util.Set<UUID> recorded = new java.util.HashSet<>();
+        transitions.forEach(t -> recorded.add(t.id()));
+        return recorded.containsAll(refusedIds);
     }
 
     /** How many transitions were refused while away, retries included. */
