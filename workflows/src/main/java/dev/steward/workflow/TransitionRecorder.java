@@ -74,7 +74,12 @@ public final class TransitionRecorder {
 
     /** Waits until every queued transition is written. */
     public void flush() {
-        Workflow.await(() -> pending.isEmpty() && !writing);
+        Workflow.await(this::idle);
+    }
+
+    /** Nothing is queued and nothing is being written. */
+    public boolean idle() {
+        return pending.isEmpty() && !writing;
     }
 
     public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {

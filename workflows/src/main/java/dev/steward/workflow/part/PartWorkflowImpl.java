@@ -86,7 +86,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 }
                 rollUp(passGeneration);
                 if (state.status == PartStatus.DELETED) {
-                    recorder.flush();
+                    settle();
                     return state.status;
                 }
                 awaitWork(passGeneration);
@@ -219,10 +219,17 @@ public class PartWorkflowImpl implements PartWorkflow {
                 || (!Workflow.getInfo().isContinueAsNewSuggested() && Workflow.getInfo().getHistoryLength() < limit)) {
             return;
         }
-        Workflow.await(Workflow::isEveryHandlerFinished);
-        recorder.flush();
+        settle();
         Workflow.continueAsNew(new PartInput(input.sessionId(), input.spec(), state.desired, state.generation,
                 state.settings, limit, state, false));
+    }
+
+    /**
+     * Waits until no handler runs and every transition is written, both at once, so that nothing can start
+     * between this and the run's end or continue-as-new.
+     */
+    private void settle() {
+        Workflow.await(() -> Workflow.isEveryHandlerFinished() && recorder.idle());
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */
