@@ -12,12 +12,14 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PodSpec;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowStub;
+import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -74,8 +76,10 @@ class NotInDatabaseIT extends SessionApiTest {
             connection.commit();
         }
 
-        // A change the session records: its next transition is refused.
-        temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id)).setDesiredStatus(DesiredStatus.STOPPED);
+        // A change the session records: its next transition is refused, and the run fails before it answers.
+        WorkflowStub.fromTyped(temporal.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id)))
+                .startUpdate("setDesiredStatus", WorkflowUpdateStage.ACCEPTED, DesiredStatusChange.class,
+                        DesiredStatus.STOPPED);
 
         assertFailsNotInDatabase(id);
         assertPartEnded(id, "web");

@@ -78,6 +78,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 continueAsNewWhenLong(input);
                 long passGeneration = state.generation;
                 reconcile();
+                recorder.failIfNotInDatabase();
                 // A pass during which a new generation arrived does not report: its status (STOPPED, say) would
                 // reach the session before the part had observed that generation, and the session would record
                 // it twice, once per generation. A new pass observes the current one.
@@ -230,6 +231,7 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void settle() {
         Workflow.await(() -> Workflow.isEveryHandlerFinished() && recorder.idle());
+        recorder.failIfNotInDatabase();
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */
@@ -254,13 +256,14 @@ public class PartWorkflowImpl implements PartWorkflow {
      * or the next due restart, job deadline or placement retry.
      */
     private void awaitWork(long passGeneration) {
-        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake;
+        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || recorder.notInDatabase();
         Long due = nextDue();
         if (due == null) {
             Workflow.await(asked);
         } else if (due > Workflow.currentTimeMillis()) {
             Workflow.await(Duration.ofMillis(due - Workflow.currentTimeMillis()), asked);
         }
+        recorder.failIfNotInDatabase();
         state.wake = false;
     }
 

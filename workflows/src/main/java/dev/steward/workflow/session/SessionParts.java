@@ -10,6 +10,8 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Reason;
+import dev.steward.contract.DatabaseRefusals;
+import dev.steward.workflow.ActivityFailures;
 import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.DesiredChange;
@@ -179,8 +181,14 @@ final class SessionParts {
             Promise<PartStatus> result = results.get(name);
             if (result.isCompleted()) {
                 results.remove(name);
-                if (result.getFailure() != null) {
-                    closed(name, howClosed(result.getFailure()));
+                RuntimeException failure = result.getFailure();
+                if (failure != null && ActivityFailures.isNotInDatabase(failure)) {
+                    // Its session's rows are not in this deployment's database: neither is the session's.
+                    throw ApplicationFailure.newNonRetryableFailure("part " + name + " failed: "
+                            + ActivityFailures.rootMessage(failure), DatabaseRefusals.NOT_IN_DATABASE);
+                }
+                if (failure != null) {
+                    closed(name, howClosed(failure));
                 }
             }
         });

@@ -9,6 +9,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.WorkflowClock;
+import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayDeque;
@@ -173,11 +174,18 @@ final class SessionRecorder {
         }
     }
 
-    /** Writes what is queued, in order, until nothing is; each write retries without a cap. */
+    /**
+     * Writes what is queued, in order, until nothing is; each write retries without a cap, so only a refusal
+     * ends one early: the transitions' recorder takes it (a session not in the database fails its run).
+     */
     private void writeQueue() {
         while (!queue.isEmpty()) {
             Write next = queue.peek();
-            next.write().run();
+            try {
+                next.write().run();
+            } catch (ActivityFailure refused) {
+                transitions.refused(refused, "a record of the session");
+            }
             queue.poll();
             written = Math.max(written, next.ticket());
         }

@@ -91,6 +91,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                         state));
             }
             awaitWork();
+            transitions.failIfNotInDatabase();
             dirty = false;
             parts.seeClosed();
             timeslots.actOnDue();
@@ -125,6 +126,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         while (true) {
             Workflow.await(() -> anyAsked()
                     || (Workflow.isEveryHandlerFinished() && transitions.idle() && records.idle()));
+            transitions.failIfNotInDatabase();
             if (!anyAsked()) {
                 return;
             }
@@ -341,7 +343,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
      */
     private void awaitWork() {
         timeslots.armForNext(dirty);
-        Supplier<Boolean> work = () -> dirty || timeslots.timerFired() || isTerminal() || parts.anyClosedUnseen();
+        Supplier<Boolean> work = () -> dirty || timeslots.timerFired() || isTerminal() || parts.anyClosedUnseen()
+                || transitions.notInDatabase();
         Long restartAt = parts.nextRestartAt();
         if (restartAt == null) {
             Workflow.await(work);
