@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * once it holds the lock, and none ends a part whose session run is open, so two resumes never end each
  * other's new parts. A part terminated by hand comes back, adopting its containers.
  */
-@MicronautTest
+@MicronautTest(transactional = false)
 @Property(name = "steward.test.pausing-resume", value = "true")
 class SessionResumeIT extends SessionApiTest {
 

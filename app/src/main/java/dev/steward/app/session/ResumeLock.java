@@ -1,5 +1,6 @@
 package dev.steward.app.session;
 
+import io.micronaut.transaction.TransactionDefinition;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -26,9 +27,12 @@ public class ResumeLock {
         this.transactions = transactions;
     }
 
-    /** Runs {@code work} holding the session's resume lock, waiting for whoever holds it now. */
+    /**
+     * Runs {@code work} holding the session's resume lock, waiting for whoever holds it now. The lock's transaction
+     * is a new one, so the lock goes when {@code work} returns, whatever transaction the caller is in.
+     */
     public <T> T holding(UUID sessionId, Supplier<T> work) {
-        return transactions.executeWrite(status -> {
+        return transactions.execute(TransactionDefinition.of(TransactionDefinition.Propagation.REQUIRES_NEW), status -> {
             try (PreparedStatement lock = status.getConnection().prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
                 lock.setInt(1, RESUMES);
                 lock.setInt(2, sessionId.hashCode());
