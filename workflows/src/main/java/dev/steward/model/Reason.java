@@ -46,6 +46,9 @@ public enum Reason {
     WAITING_FOR_PARTS("WaitingForParts", "the part's gate waits for the parts it names in after", Subject.PART),
     AWAITING_EVENT("AwaitingEvent", "the part waits for an event of a type it names in awaits, addressed to its"
             + " session", Subject.PART),
+    PART_RESTARTED("PartRestarted", "the part's workflow closed while its session still needed it (terminated,"
+            + " failed or timed out): the session starts it again, at once the first time, and the new run adopts"
+            + " its pods' containers and placements", Subject.PART),
     ALL_PODS_READY("AllPodsReady", "every pod is READY (or a COMPLETED job)", Subject.PART),
     PODS_NOT_READY("PodsNotReady", "some pods are still being created or started", Subject.PART),
     POD_FAILED("PodFailed", "more pods failed than maxUnhealthy allows", Subject.PART),

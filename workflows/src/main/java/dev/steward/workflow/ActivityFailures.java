@@ -1,6 +1,7 @@
 package dev.steward.workflow;
 
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.DatabaseRefusals;
 import dev.steward.model.Reason;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -43,6 +44,19 @@ public final class ActivityFailures {
     /** The image's registry could not be reached: a later pull may succeed. */
     public static boolean isPullUnavailable(ActivityFailure failure) {
         return hasType(failure, ContainerActivities.IMAGE_PULL_UNAVAILABLE);
+    }
+
+    /**
+     * The database refused the write because what it is for has no row in this deployment's database: the
+     * session or host is another deployment's, or its rows were deleted. The same write is refused again.
+     */
+    public static boolean isNotInDatabase(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApplicationFailure app && DatabaseRefusals.NOT_IN_DATABASE.equals(app.getType())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasType(ActivityFailure failure, String type) {

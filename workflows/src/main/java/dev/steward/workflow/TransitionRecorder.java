@@ -1,10 +1,12 @@
 package dev.steward.workflow;
 
+import dev.steward.contract.DatabaseRefusals;
 import dev.steward.contract.RecordingActivities;
 import dev.steward.contract.TransitionRecord;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayDeque;
@@ -22,6 +24,12 @@ import org.slf4j.Logger;
  * workflow's back, in order, many in one write, while the workflow goes on acting on the engine (parts:
  * {@link #awaitWritten()} waits for them before the workflow tells anyone what they say).
  * {@link #flush()} waits for every queued one before the workflow ends or continues as new.
+ *
+ * <p>A write the database refuses because the session has no row in this deployment's database
+ * ({@code NotInDatabase}: another deployment's workflow, or rows deleted under it) can never succeed: the
+ * recorder says so once, writes nothing more, and the workflow fails at the next point its loop looks
+ * ({@link #failIfNotInDatabase()}), whichever thread met the refusal. Another refusal (a constraint, bad data)
+ * loses only the refused records.
  */
 public final class TransitionRecorder {
 
@@ -52,6 +60,8 @@ public final class TransitionRecorder {
     private boolean writing;
     /** A write behind failed its first try: until it succeeds, {@link #awaitWritten()} does not wait. */
     private boolean unavailable;
+    /** Why the session is not in this deployment's database, once a write said so; then nothing more is written. */
+    private String notInDatabase;
 
     /** @param recording the recording activities, retried without a cap */
     public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode) {
@@ -68,13 +78,53 @@ public final class TransitionRecorder {
      */
     public void awaitWritten() {
         if (mode == Mode.WRITES_BEHIND) {
-            Workflow.await(() -> (pending.isEmpty() && !writing) || unavailable);
+            Workflow.await(() -> (pending.isEmpty() && !writing) || unavailable || notInDatabase != null);
         }
+        failIfNotInDatabase();
     }
 
     /** Waits until every queued transition is written. */
     public void flush() {
-        Workflow.await(() -> pending.isEmpty() && !writing);
+        Workflow.await(this::idle);
+        failIfNotInDatabase();
+    }
+
+    /** Nothing is queued and nothing is being written, or nothing more will be: the session is not in the database. */
+    public boolean idle() {
+        return (pending.isEmpty() && !writing) || notInDatabase != null;
+    }
+
+    /** Whether a write found that the session has no row in this deployment's database. */
+    public boolean notInDatabase() {
+        return notInDatabase != null;
+    }
+
+    /**
+     * Fails the workflow when a write found that its session has no row in this deployment's database: called
+     * by the loop, in the workflow's main thread, so the run fails rather than one of its threads.
+     */
+    public void failIfNotInDatabase() {
+        if (notInDatabase != null) {
+            throw ApplicationFailure.newNonRetryableFailure(notInDatabase, DatabaseRefusals.NOT_IN_DATABASE);
+        }
+    }
+
+    /**
+     * Takes a write the database refused for good: a {@code NotInDatabase} one is remembered (said once) for the
+     * loop to fail on; another is said and dropped. Other failures are thrown on.
+     */
+    public void refused(ActivityFailure failure, String what) {
+        if (ActivityFailures.isNotInDatabase(failure)) {
+            if (notInDatabase == null) {
+                notInDatabase = "session " + sessionId + " is not in this deployment's database (its workflow is"
+                        + " another deployment's, or its rows were deleted): the database refused " + what + " ("
+                        + ActivityFailures.rootMessage(failure) + "); the workflow fails, nothing is retried";
+                log.error(notInDatabase);
+                pending.clear();
+            }
+            return;
+        }
+        log.error("session {}: {} could not be recorded: {}", sessionId, what, ActivityFailures.rootMessage(failure));
     }
 
     public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
@@ -113,11 +163,19 @@ public final class TransitionRecorder {
     }
 
     private void write(TransitionRecord transition) {
+        if (notInDatabase != null) {
+            return;
+        }
         if (mode == Mode.QUEUES_WHILE_UNAVAILABLE && pending.isEmpty() && !writing) {
             try {
                 firstTry.recordTransition(transition);
                 return;
             } catch (ActivityFailure failure) {
+                if (ActivityFailures.isNotInDatabase(failure)) {
+                    // Written by the loop itself: it fails here and now.
+                    refused(failure, "transition " + transition.id());
+                    failIfNotInDatabase();
+                }
                 warnUnavailable(failure);
             }
         }
@@ -140,15 +198,16 @@ public final class TransitionRecorder {
             TransitionRecord next = pending.peek();
             try {
                 recording.recordTransition(next);
-            } catch (ActivityFailure refused) {
+            } catch (ActivityFailure failure) {
                 // Retries are uncapped: only a refusal ends them, and such a record can never be written.
-                log.error("session {}: transition {} could not be recorded: {}", sessionId, next.id(),
-                        ActivityFailures.rootMessage(refused));
+                refused(failure, "transition " + next.id());
             }
             pending.poll();
         }
         writing = false;
-        log.info("session {}: PostgreSQL took every queued transition", sessionId);
+        if (notInDatabase == null) {
+            log.info("session {}: PostgreSQL took every queued transition", sessionId);
+        }
     }
 
     /** Writes what is queued, all of it at a time, until nothing is. */
@@ -162,14 +221,17 @@ public final class TransitionRecorder {
                     log.info("session {}: PostgreSQL took every queued transition", sessionId);
                 }
             } catch (ActivityFailure failure) {
+                if (ActivityFailures.isNotInDatabase(failure)) {
+                    refused(failure, batch.size() + " transitions from " + batch.get(0).id());
+                    break;
+                }
                 if (!unavailable) {
                     unavailable = true;
                     warnUnavailable(failure);
                     continue; // the same batch again, now retried without a cap
                 }
                 // Retries are uncapped: only a refusal ends them, and such records can never be written.
-                log.error("session {}: {} transitions from {} could not be recorded: {}", sessionId, batch.size(),
-                        batch.get(0).id(), ActivityFailures.rootMessage(failure));
+                refused(failure, batch.size() + " transitions from " + batch.get(0).id());
             }
             batch.forEach(written -> pending.poll());
         }

@@ -27,15 +27,38 @@ public final class InMemoryRecording implements RecordingActivities {
     private final List<List<Condition>> conditions = new CopyOnWriteArrayList<>();
     private volatile CountDownLatch desiredStatusesHeld;
     private volatile boolean away;
+    private volatile boolean notInDatabase;
+    private final AtomicInteger calls = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    private final java.util.Set<UUID> refusedIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Override
     public void recordTransition(TransitionRecord transition) {
+        if (notInDatabase) {
+            calls.incrementAndGet();
+            throw ApplicationFailure.newNonRetryableFailure("insert or update on table \"state_transitions\" violates"
+                    + " foreign key constraint: Key (session_id)=(" + transition.sessionId() + ") is not present in table"
+                    + " \"sessions\"", "NotInDatabase");
+        }
         if (away) {
             refused.incrementAndGet();
+            refusedIds.add(transition.id());
             throw ApplicationFailure.newFailure("connection refused: PostgreSQL is away", "DatabaseAway");
         }
         transitions.add(transition);
+    }
+
+    /**
+     * Every later transition is refused as the database refuses a write for a session it has no row of: at once,
+     * not retryable, type {@code NotInDatabase}.
+     */
+    public void refuseAsNotInDatabase() {
+        notInDatabase = true;
+    }
+
+    /** How many transitions were refused as not in the database, each attempt counted. */
+    public int refusedAsNotInDatabase() {
+        return calls.get();
     }
 
     /** PostgreSQL goes away: every transition is refused (retryably) until {@link #comeBack()}. */
@@ -45,6 +68,13 @@ public final class InMemoryRecording implements RecordingActivities {
 
     public void comeBack() {
         away = false;
+    }
+
+    /** Whether every transition refused while PostgreSQL was away has been recorded since: the queues are written. */
+    public boolean everyRefusedRecorded() {
+        java.util.Set<UUID> recorded = new java.util.HashSet<>();
+        transitions.forEach(t -> recorded.add(t.id()));
+        return recorded.containsAll(refusedIds);
     }
 
     /** How many transitions were refused while away, retries included. */

@@ -5,25 +5,36 @@ import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.workflow.session.ResumedFrom;
 import jakarta.inject.Singleton;
+import java.util.UUID;
 
 /**
  * PostgreSQL is the record: a session whose workflow is missing from Temporal gets a new run from its
  * row, at its stored spec, desired status, generation and timeslot. The run adopts the containers and
  * placements it finds (their names and labels are deterministic), and one past its cleanup deadline
  * goes straight to its kill path.
+ *
+ * <p>Resumes come from every worker's sweep and from API calls at once. They take turns ({@link ResumeLock}),
+ * and each asks Temporal again and reads the row again once it holds the lock, so a resume that saw the workflow
+ * missing before another one resumed it does nothing; and none ends a part whose session run is open.
  */
 @Singleton
 public class SessionResume {
 
     private final SessionWorkflows workflows;
     private final NamespaceRegistration namespace;
+    private final ResumeLock lock;
+    private final SessionRepository sessions;
 
-    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace) {
+    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace, ResumeLock lock,
+            SessionRepository sessions) {
         this.workflows = workflows;
         this.namespace = namespace;
+        this.lock = lock;
+        this.sessions = sessions;
     }
 
     /** Resumes the session if its workflow is missing; @return whether this call started a run */
@@ -31,10 +42,22 @@ public class SessionResume {
         if (!WorkflowPresence.missing(workflows.status(row.id()))) {
             return false;
         }
+        return lock.holding(row.id(), () -> resumeHoldingTheLock(row.id()));
+    }
+
+    private boolean resumeHoldingTheLock(UUID id) {
+        // Another sweep or request may have resumed it while this one waited, or changed its row.
+        if (!WorkflowPresence.missing(workflows.status(id))) {
+            return false;
+        }
+        SessionRow row = sessions.findById(id).orElse(null);
+        if (row == null) {
+            return false;
+        }
         // A Temporal that lost the workflow may have lost the namespace and its search attributes with it.
         namespace.ensure();
-        row.spec().parts().forEach(part -> workflows.terminatePartIfRunning(row.id(), part.name()));
-        return workflows.resume(row.id(), specOf(row), row.generation(),
+        row.spec().parts().forEach(part -> workflows.terminateOrphanedPart(id, part.name()));
+        return workflows.resume(id, specOf(row), row.generation(),
                 new ResumedFrom(row.status(), row.observedGeneration()));
     }
 

@@ -17,10 +17,12 @@ import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.micronaut.core.annotation.Nullable;
+import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowServiceException;
@@ -125,13 +127,44 @@ public class SessionWorkflows {
     /**
      * Ends a part workflow that a closed session run left running (parts are abandoned by their parent,
      * see docs/operations.md), so that the resumed run starts its own; its containers stay for that run to adopt.
+     * A part whose parent run is open is left alone: another resume's new run started it, or the session was
+     * never lost. Only the run described is ended, never one started since.
      */
-    public void terminatePartIfRunning(UUID id, String part) {
+    public void terminateOrphanedPart(UUID id, String part) {
+        String partId = WorkflowIds.part(id, part);
+        WorkflowExecutionDescription described;
         try {
-            deadline.run(() -> temporal.newUntypedWorkflowStub(WorkflowIds.part(id, part))
+            described = deadline.call(() -> temporal.newUntypedWorkflowStub(partId).describe());
+        } catch (WorkflowNotFoundException none) {
+            LOG.debug("session {}: part {} has no workflow", id, part);
+            return;
+        }
+        if (described.getStatus() != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+            return;
+        }
+        WorkflowExecution parent = described.getParentExecution();
+        if (parent != null && !parent.getWorkflowId().isEmpty() && runs(parent)) {
+            LOG.info("session {}: part {} belongs to the open run {} of its session; left alone", id, part,
+                    parent.getRunId());
+            return;
+        }
+        String runId = described.getExecution().getRunId();
+        try {
+            deadline.run(() -> temporal.newUntypedWorkflowStub(partId, Optional.of(runId), Optional.empty())
                     .terminate("the session is resumed by a new run"));
-        } catch (WorkflowNotFoundException notRunning) {
-            LOG.debug("session {}: part {} has no running workflow", id, part);
+        } catch (WorkflowNotFoundException closedMeanwhile) {
+            LOG.debug("session {}: part {} closed meanwhile", id, part);
+        }
+    }
+
+    /** Whether that run of a workflow is open. */
+    private boolean runs(WorkflowExecution execution) {
+        try {
+            return deadline.call(() -> temporal.newUntypedWorkflowStub(execution.getWorkflowId(),
+                    Optional.of(execution.getRunId()), Optional.empty()).describe().getStatus())
+                    == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
+        } catch (WorkflowNotFoundException gone) {
+            return false;
         }
     }
 

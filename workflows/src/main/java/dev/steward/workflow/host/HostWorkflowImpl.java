@@ -5,7 +5,9 @@ import dev.steward.contract.HostProbe;
 import dev.steward.contract.HostStatusChange;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.model.HostStatus;
+import dev.steward.contract.DatabaseRefusals;
 import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.ActivityFailures;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.CancellationScope;
@@ -55,6 +57,14 @@ public class HostWorkflowImpl implements HostWorkflow {
                     log.info("host {}: no longer registered; its workflow ends", input.host());
                     relaying.cancel();
                     return;
+                }
+                if (ActivityFailures.isNotInDatabase(failure)) {
+                    String why = "host " + input.host() + " is not in this deployment's database (its workflow is"
+                            + " another deployment's, or its row was deleted): " + ActivityFailures.rootMessage(failure)
+                            + "; the workflow fails, nothing is retried";
+                    log.error(why);
+                    relaying.cancel();
+                    throw ApplicationFailure.newNonRetryableFailure(why, DatabaseRefusals.NOT_IN_DATABASE);
                 }
                 log.warn("host {}: probing failed: {}", input.host(), failure.getMessage());
                 Workflow.await(settings.probeInterval(), () -> checkRequested);

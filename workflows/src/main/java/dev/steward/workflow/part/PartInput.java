@@ -18,12 +18,14 @@ import java.util.UUID;
  *     run it started, or it was started before parts continued as new)
  * @param carried the state of the run that continued as new into this one, which supersedes the fields above
  *     (the spec and desired status may have changed since the part started); {@code null} for the first run
+ * @param adopts whether containers of the part may exist already (its session started it again after its
+ *     workflow closed, or was resumed): the first run looks for them on every host before its first pass
  */
 public record PartInput(UUID sessionId, PartSpec spec, DesiredStatus desired, long generation, ReconcileSettings settings,
-        Integer continueAsNewAfterEvents, PartState carried) {
+        Integer continueAsNewAfterEvents, PartState carried, boolean adopts) {
 
     /** A part's first run, that never continues as new. */
     public PartInput(UUID sessionId, PartSpec spec, DesiredStatus desired, long generation, ReconcileSettings settings) {
-        this(sessionId, spec, desired, generation, settings, null, null);
+        this(sessionId, spec, desired, generation, settings, null, null, false);
     }
 }

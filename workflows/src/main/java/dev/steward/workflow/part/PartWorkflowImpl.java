@@ -71,6 +71,9 @@ public class PartWorkflowImpl implements PartWorkflow {
             state.addPods();
         }
         buildCollaborators();
+        if (input.carried() == null && input.adopts()) {
+            new PodAdoption(state).adopt();
+        }
         try {
             boolean whole = true;
             while (true) {
@@ -81,6 +84,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 } else {
                     convergeDied();
                 }
+                recorder.failIfNotInDatabase();
                 // A pass during which a new generation arrived does not report: its status (STOPPED, say) would
                 // reach the session before the part had observed that generation, and the session would record
                 // it twice, once per generation. A new pass observes the current one.
@@ -89,7 +93,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 }
                 rollUp(passGeneration);
                 if (state.status == PartStatus.DELETED) {
-                    recorder.flush();
+                    settle();
                     return state.status;
                 }
                 whole = awaitWork(passGeneration);
@@ -238,10 +242,18 @@ public class PartWorkflowImpl implements PartWorkflow {
                 || (!Workflow.getInfo().isContinueAsNewSuggested() && Workflow.getInfo().getHistoryLength() < limit)) {
             return;
         }
-        Workflow.await(Workflow::isEveryHandlerFinished);
-        recorder.flush();
+        settle();
         Workflow.continueAsNew(new PartInput(input.sessionId(), input.spec(), state.desired, state.generation,
-                state.settings, limit, state));
+                state.settings, limit, state, false));
+    }
+
+    /**
+     * Waits until no handler runs and every transition is written, both at once, so that nothing can start
+     * between this and the run's end or continue-as-new.
+     */
+    private void settle() {
+        Workflow.await(() -> Workflow.isEveryHandlerFinished() && recorder.idle());
+        recorder.failIfNotInDatabase();
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */
@@ -268,13 +280,15 @@ public class PartWorkflowImpl implements PartWorkflow {
      * @return whether the pass is a whole one; not when only the deaths of pods' current containers asked
      */
     private boolean awaitWork(long passGeneration) {
-        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || !state.died.isEmpty();
+        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || !state.died.isEmpty()
+                || recorder.notInDatabase();
         Long due = nextDue();
         if (due == null) {
             Workflow.await(asked);
         } else if (due > Workflow.currentTimeMillis()) {
             Workflow.await(Duration.ofMillis(due - Workflow.currentTimeMillis()), asked);
         }
+        recorder.failIfNotInDatabase();
         boolean whole = state.wake || state.generation != passGeneration || state.died.isEmpty();
         state.wake = false;
         return whole;

@@ -1,7 +1,7 @@
 package dev.steward.workflow.part;
 
+import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.session.SessionWorkflow;
-import io.temporal.workflow.SignalExternalWorkflowException;
 import io.temporal.workflow.Workflow;
 import org.slf4j.Logger;
 
@@ -24,7 +24,10 @@ final class SessionReport {
         try {
             Workflow.newExternalWorkflowStub(SessionWorkflow.class, parentId).partChanged(report);
             state.reported = report;
-        } catch (SignalExternalWorkflowException gone) {
+        } catch (RuntimeException failed) {
+            if (!ExternalSignals.targetGone(failed)) {
+                throw failed;
+            }
             // The session has closed; there is nobody left to tell.
             log.info("part {}: session {} is gone, report not sent", report.part().name(), parentId);
         }

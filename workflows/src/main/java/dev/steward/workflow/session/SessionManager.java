@@ -13,6 +13,7 @@ import dev.steward.model.StatusRollup;
 import dev.steward.workflow.ResourceManager;
 import dev.steward.workflow.part.PartFailure;
 import dev.steward.workflow.part.PartReport;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,13 @@ import java.util.Optional;
  * session down (abort) or only degrades it (continue), and the status to record. Pure.
  */
 public final class SessionManager implements ResourceManager<SessionObservation, SessionPlan> {
+
+    /** A part started again within this long of its last restart is restarted in a row. */
+    public static final Duration PART_RESTART_STABLE = Duration.ofMinutes(10);
+    /** The wait before the second restart in a row of a part whose workflow closed. */
+    public static final Duration PART_RESTART_BASE = Duration.ofSeconds(10);
+    /** The longest wait before a part whose workflow closed is started again. */
+    public static final Duration PART_RESTART_CAP = Duration.ofMinutes(5);
 
     @Override
     public SessionPlan plan(SessionObservation observed) {
@@ -51,6 +59,29 @@ public final class SessionManager implements ResourceManager<SessionObservation,
     public PartShown neverStarted(DesiredStatus desired) {
         PartStatus gone = desired == DesiredStatus.STOPPED ? PartStatus.STOPPED : PartStatus.DELETED;
         return new PartShown(gone, Reason.NEVER_STARTED.code(), "the part was never started");
+    }
+
+    /**
+     * When a part whose workflow closed under its session starts again: at once, unless it was started again
+     * within the stable window before; then after {@link #PART_RESTART_BASE}, doubling with each restart in a
+     * row, at most {@link #PART_RESTART_CAP}. A part terminated by hand comes back at once; one that keeps
+     * closing does not cost its session a restart in a tight loop.
+     *
+     * @param previous its restarts so far, or {@code null}
+     * @param now workflow millis
+     */
+    public long partRestartAt(PartRestarts previous, long now) {
+        if (previous == null || now - previous.lastAt() >= PART_RESTART_STABLE.toMillis()) {
+            return now;
+        }
+        long delay = PART_RESTART_BASE.toMillis() << Math.min(previous.inARow() - 1, 16);
+        return now + Math.min(delay, PART_RESTART_CAP.toMillis());
+    }
+
+    /** The part's restarts once it is started again at {@code now}. */
+    public PartRestarts partRestarted(PartRestarts previous, long now) {
+        boolean inARow = previous != null && now - previous.lastAt() < PART_RESTART_STABLE.toMillis();
+        return new PartRestarts(inARow ? previous.inARow() + 1 : 1, now);
     }
 
     /** The first failed part whose policy is to abort ends the session; one that continues only degrades it. */

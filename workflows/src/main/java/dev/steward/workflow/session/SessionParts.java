@@ -1,6 +1,7 @@
 package dev.steward.workflow.session;
 
 import dev.steward.contract.WorkflowIds;
+import dev.steward.model.DesiredStatus;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
@@ -8,6 +9,10 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
+import dev.steward.model.Reason;
+import dev.steward.contract.DatabaseRefusals;
+import dev.steward.workflow.ActivityFailures;
+import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.DesiredChange;
 import dev.steward.workflow.part.PartInput;
@@ -16,23 +21,40 @@ import dev.steward.workflow.part.PartSpecChange;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
 import io.temporal.api.enums.v1.ParentClosePolicy;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.CanceledFailure;
+import io.temporal.failure.ChildWorkflowFailure;
+import io.temporal.failure.TerminatedFailure;
+import io.temporal.failure.TimeoutFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
 
 /**
  * A session's parts as workflows: starts them as its manager lets them, shows the ones not started,
  * and signals the started ones. Parts started by this run are its children; every part is signalled by
  * its workflow id, so a signal reaches its current run (parts continue as new).
+ *
+ * <p>A part's workflow may close while the session still needs it: terminated in the Temporal UI, by a
+ * resume or a history limit. The session learns it from the child's result (the parts this run started)
+ * or from a signal that finds it closed (any part), records the part PENDING (reason PartRestarted), and
+ * starts it again under the same id when its manager says ({@link SessionManager#partRestartAt}); the new
+ * run adopts its pods' containers and placements. A part started elsewhere meanwhile is adopted as it is.
  */
 final class SessionParts {
+
+    private static final Logger log = Workflow.getLogger(SessionParts.class);
 
     private final UUID sessionId;
     private final SessionState state;
@@ -42,6 +64,7 @@ final class SessionParts {
     /** The history length at which the parts continue as new. */
     private final int partsContinueAsNewAfterEvents;
 
+    /** The results of the parts this run started whose close the session has not looked at yet. */
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionManager manager,
@@ -91,7 +114,7 @@ final class SessionParts {
      */
     void cascade() {
         DesiredChange change = new DesiredChange(state.desired, state.generation);
-        state.started.forEach(name -> stub(name).setDesiredStatus(change));
+        List.copyOf(state.started).forEach(name -> signal(name, part -> part.setDesiredStatus(change)));
         state.cascadedGeneration = change.generation();
     }
 
@@ -99,44 +122,102 @@ final class SessionParts {
     void completeOnEvents(List<PartSpec> spec) {
         for (PartSpec part : spec) {
             if (part.completesOn() == null || !state.started.contains(part.name())
-                    || state.completedByEvent.contains(part.name())) {
+                    || state.completedByEvent.contains(part.name()) || state.closedParts.containsKey(part.name())) {
                 continue;
             }
             EventEnv.match(part.completesOn(), state.arrivedEvents).ifPresent(event -> {
-                stub(part.name()).completeOnEvent(event.cause());
-                state.completedByEvent.add(part.name());
+                if (signal(part.name(), stub -> stub.completeOnEvent(event.cause()))) {
+                    state.completedByEvent.add(part.name());
+                }
             });
         }
     }
 
     /** A failed pod stays failed across generations: its part tries it again from a fresh backoff. */
     void retryFailedPods(String part) {
-        PartWorkflow stub = stub(part);
         state.parts.get(part).part().pods().stream()
                 .filter(pod -> pod.status() == PodStatus.FAILED)
-                .forEach(pod -> {
+                .forEach(pod -> signal(part, stub -> {
                     stub.podAction(new PodAction(pod.name(), PodAction.Kind.RESET_BACKOFF));
                     stub.podAction(new PodAction(pod.name(), PodAction.Kind.RESTART));
-                });
+                }));
     }
 
     void reconcileNow() {
-        state.started.forEach(name -> stub(name).reconcileNow());
+        List.copyOf(state.started).forEach(name -> signal(name, PartWorkflow::reconcileNow));
     }
 
     /** Started parts take the new spec now; the others start from it when their gate opens. */
     void updateSpec(SessionSpec spec) {
         for (PartSpec part : spec.parts()) {
             if (state.started.contains(part.name())) {
-                stub(part.name()).setSpec(new PartSpecChange(EventEnv.withEvents(part, state.arrivedEvents),
-                        state.generation));
+                PartSpecChange change = new PartSpecChange(EventEnv.withEvents(part, state.arrivedEvents),
+                        state.generation);
+                signal(part.name(), stub -> stub.setSpec(change));
             }
         }
     }
 
-    /** The children of this run have returned; parts started by earlier runs said DELETED before they returned. */
+    /**
+     * The children of this run have returned, and no part waits to be started again; parts started by
+     * earlier runs said DELETED before they returned.
+     */
     boolean closed() {
-        return results.values().stream().allMatch(Promise::isCompleted);
+        return results.values().stream().allMatch(Promise::isCompleted) && state.closedParts.isEmpty();
+    }
+
+    /** Whether a part closed that the loop has not looked at yet: a child's result, or a signal that found it closed. */
+    boolean anyClosedUnseen() {
+        return results.values().stream().anyMatch(Promise::isCompleted)
+                || state.closedParts.values().stream().anyMatch(closed -> !closed.shown());
+    }
+
+    /**
+     * Looks at the parts that closed: a child that returned DELETED is done; one that closed otherwise, or
+     * was found closed by a signal, is recorded PENDING (PartRestarted) and waits to be started again.
+     */
+    void seeClosed() {
+        List.copyOf(results.keySet()).forEach(name -> {
+            Promise<PartStatus> result = results.get(name);
+            if (result.isCompleted()) {
+                results.remove(name);
+                RuntimeException failure = result.getFailure();
+                if (failure != null && ActivityFailures.isNotInDatabase(failure)) {
+                    // Its session's rows are not in this deployment's database: neither is the session's.
+                    throw ApplicationFailure.newNonRetryableFailure("part " + name + " failed: "
+                            + ActivityFailures.rootMessage(failure), DatabaseRefusals.NOT_IN_DATABASE);
+                }
+                if (failure != null) {
+                    closed(name, howClosed(failure));
+                }
+            }
+        });
+        List.copyOf(state.closedParts.keySet()).forEach(name -> {
+            ClosedPart closed = state.closedParts.get(name);
+            if (!closed.shown()) {
+                show(name, closed);
+            }
+        });
+    }
+
+    /** When the next part that closed is started again, in workflow millis; {@code null} when none waits. */
+    Long nextRestartAt() {
+        return state.closedParts.values().stream().map(ClosedPart::restartAt).min(Long::compare).orElse(null);
+    }
+
+    /** Starts again the parts that closed whose time has come, with the session's spec, desired status and generation. */
+    void restartDue(Supplier<List<PartSpec>> spec) {
+        long now = Workflow.currentTimeMillis();
+        for (PartSpec part : spec.get()) {
+            ClosedPart closed = state.closedParts.get(part.name());
+            if (closed == null || !closed.shown() || closed.restartAt() > now) {
+                continue;
+            }
+            state.closedParts.remove(part.name());
+            state.partRestarts.put(part.name(), manager.partRestarted(state.partRestarts.get(part.name()), now));
+            log.info("session {}: part {} starts again ({})", sessionId, part.name(), closed.how());
+            start(part, true);
+        }
     }
 
     /** Parts and pods are reached by name (their workflow ids and containers carry it): a spec change keeps them all. */
@@ -158,6 +239,12 @@ final class SessionParts {
     }
 
     private void start(PartSpec part) {
+        // A resumed session cannot know what its lost run started: its parts look for their containers.
+        start(part, state.resumed);
+    }
+
+    /** @param adopts whether containers of the part may exist already, for its first run to find */
+    private void start(PartSpec part, boolean adopts) {
         ChildWorkflowOptions options = ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.part(sessionId, part.name()))
                 // A continue-as-new closes the run, and a close policy would cancel every part; the session
@@ -165,12 +252,98 @@ final class SessionParts {
                 .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
-        results.put(part.name(),
-                Async.function(child::run, new PartInput(sessionId, EventEnv.withEvents(part, state.arrivedEvents),
-                        state.desired, state.generation, settings, partsContinueAsNewAfterEvents, null)));
-        // Signals can reach a child only once it has started.
-        Workflow.getWorkflowExecution(child).get();
-        state.started.add(part.name());
+        PartSpec withEvents = EventEnv.withEvents(part, state.arrivedEvents);
+        Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
+                state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
+        try {
+            // Signals can reach a child only once it has started.
+            Workflow.getWorkflowExecution(child).get();
+            results.put(part.name(), result);
+            state.started.add(part.name());
+        } catch (ChildWorkflowFailure notStarted) {
+            if (!(notStarted.getCause() instanceof WorkflowExecutionAlreadyStarted)) {
+                throw notStarted;
+            }
+            // A run of it is running already (an earlier run of the session started it): adopted as it is, and
+            // told what the session wants now; a signal finds it should it close.
+            log.info("session {}: part {} runs already; adopted", sessionId, part.name());
+            state.started.add(part.name());
+            signal(part.name(), stub -> stub.setSpec(new PartSpecChange(withEvents, state.generation)));
+            DesiredChange desired = new DesiredChange(state.desired, state.generation);
+            signal(part.name(), stub -> stub.setDesiredStatus(desired));
+        }
+    }
+
+    /**
+     * Signals the part by its workflow id; a part found closed waits to be started again (the new run starts
+     * from what the session wants now, so the signal is not sent again).
+     *
+     * @return whether the signal reached it
+     */
+    private boolean signal(String name, Consumer<PartWorkflow> send) {
+        if (state.closedParts.containsKey(name)) {
+            return false;
+        }
+        try {
+            send.accept(stub(name));
+            return true;
+        } catch (RuntimeException failed) {
+            if (!ExternalSignals.targetGone(failed)) {
+                throw failed;
+            }
+            closed(name, "found closed when the session signalled it");
+            return false;
+        }
+    }
+
+    /**
+     * The part's workflow closed: unless it ended as the session wanted (the session deletes its parts, and
+     * the part said DELETED), it is started again when due.
+     */
+    private void closed(String name, String how) {
+        boolean deletedAsWanted = state.desired == DesiredStatus.DELETED
+                && state.parts.get(name).part().status() == PartStatus.DELETED;
+        if (state.closedParts.containsKey(name) || deletedAsWanted) {
+            return;
+        }
+        long now = Workflow.currentTimeMillis();
+        state.closedParts.put(name, new ClosedPart(how, manager.partRestartAt(state.partRestarts.get(name), now), false));
+        // The new run is told of its completesOn event again.
+        state.completedByEvent.remove(name);
+        log.warn("session {}: the workflow of part {} closed ({})", sessionId, name, how);
+    }
+
+    /** Records a part that closed as PENDING until it starts again. */
+    private void show(String name, ClosedPart closed) {
+        PartView before = state.parts.get(name).part();
+        long now = Workflow.currentTimeMillis();
+        String message = "the part's workflow closed (" + closed.how() + "); it starts again "
+                + (closed.restartAt() <= now ? "now" : "at " + Instant.ofEpochMilli(closed.restartAt()))
+                + ", adopting its pods' containers and placements";
+        transitions.part(name, before.status(), PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
+                state.generation);
+        state.parts.put(name, new PartReport(new PartView(name, PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
+                before.pods()), state.parts.get(name).observedGeneration(), null));
+        state.closedParts.put(name, closed.asShown());
+    }
+
+    /** How a child closed, from its result's failure. */
+    static String howClosed(RuntimeException failure) {
+        Throwable cause = failure instanceof ChildWorkflowFailure child && child.getCause() != null
+                ? child.getCause() : failure;
+        if (cause instanceof TerminatedFailure terminated) {
+            return "terminated: " + terminated.getOriginalMessage();
+        }
+        if (cause instanceof TimeoutFailure timeout) {
+            return "timed out (" + timeout.getTimeoutType() + ")";
+        }
+        if (cause instanceof CanceledFailure) {
+            return "cancelled";
+        }
+        if (cause instanceof ApplicationFailure app) {
+            return "failed: " + app.getOriginalMessage();
+        }
+        return "closed: " + cause.getMessage();
     }
 
     /** Shows a part that has no workflow yet; returns whether that changed anything. */

@@ -70,6 +70,10 @@ public final class SessionState {
     Set<String> completedByEvent = new LinkedHashSet<>();
     /** Every host a part reported one of its pods on: where the session's volumes may be. */
     Set<String> podHosts = new LinkedHashSet<>();
+    /** Parts whose workflows closed while the session still needed them, by name: started again when due. */
+    Map<String, ClosedPart> closedParts = new LinkedHashMap<>();
+    /** How often each part was started again after its workflow closed. */
+    Map<String, PartRestarts> partRestarts = new LinkedHashMap<>();
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     SessionState() {}

@@ -21,6 +21,7 @@ import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -59,6 +60,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private boolean dirty = true;
     /** The kill path ran: the session has ended, whatever its parts report. */
     private boolean forced;
+    /** What handlers asked the parts, for the main loop to send: a reconcile, the new spec, parts to retry. */
+    private boolean reconcileAsked;
+    private boolean specAsked;
+    private final java.util.ArrayDeque<String> retriesAsked = new java.util.ArrayDeque<>();
 
     @Override
     public SessionStatus run(SessionInput input) {
@@ -72,7 +77,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 lifecycle.continueAsNewAfterEvents());
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
-        timeslots = new SessionTimeslot(sessionId, state, lifecycle, this::changeDesired, this::kill);
+        timeslots = new SessionTimeslot(sessionId, state, lifecycle, desired -> changeDesired(desired), this::kill);
         if (input.carried() == null && input.resumedFrom() != null) {
             records.resumed(input.resumedFrom());
         }
@@ -80,19 +85,22 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         while (true) {
             if (Workflow.getInfo().isContinueAsNewSuggested()
                     || Workflow.getInfo().getHistoryLength() >= lifecycle.continueAsNewAfterEvents()) {
-                // Handlers still running would lose their callers; let them finish, then carry everything.
-                Workflow.await(Workflow::isEveryHandlerFinished);
-                transitions.flush();
+                // Handlers still running would lose their callers: carry everything once none runs and all is written.
+                settle();
                 Workflow.continueAsNew(new SessionInput(sessionId, spec, state.generation, input.settings(), lifecycle,
                         state));
             }
             awaitWork();
+            transitions.failIfNotInDatabase();
             dirty = false;
+            parts.seeClosed();
             timeslots.actOnDue();
             if (isTerminal()) {
                 break;
             }
             escalate();
+            actOnAsked();
+            parts.restartDue(() -> spec.parts());
             parts.startOrShow(plan().unstarted(), () -> spec.parts());
             parts.completeOnEvents(spec.parts());
             if (state.cascadedGeneration != state.generation) {
@@ -105,10 +113,52 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 break;
             }
         }
-        // An update's handler may still be recording its change; closing now would fail its caller.
-        Workflow.await(Workflow::isEveryHandlerFinished);
-        transitions.flush();
+        // An update's handler may still wait for its change to be recorded; closing now would fail its caller.
+        settle();
         return state.status;
+    }
+
+    /**
+     * Waits until no handler runs and everything is written, acting meanwhile on what handlers ask; returns with
+     * both true at once, so no handler can start between this and the run's end or continue-as-new.
+     */
+    private void settle() {
+        while (true) {
+            Workflow.await(() -> anyAsked()
+                    || (Workflow.isEveryHandlerFinished() && transitions.idle() && records.idle()));
+            transitions.failIfNotInDatabase();
+            if (!anyAsked()) {
+                return;
+            }
+            actOnAsked();
+        }
+    }
+
+    /** Whether a handler asked for something only the main loop does: a record, or signals to parts. */
+    private boolean anyAsked() {
+        return records.anyAsked() || reconcileAsked || specAsked || !retriesAsked.isEmpty();
+    }
+
+    /** Records what handlers and the loop changed, and tells the parts what handlers asked them. */
+    private void actOnAsked() {
+        records.writeAsked();
+        if (specAsked) {
+            specAsked = false;
+            parts.updateSpec(spec);
+        }
+        while (!retriesAsked.isEmpty()) {
+            parts.retryFailedPods(retriesAsked.removeFirst());
+        }
+        if (reconcileAsked) {
+            reconcileAsked = false;
+            parts.reconcileNow();
+        }
+    }
+
+    /** Waits until the main loop has recorded what the handler asked for. */
+    private void awaitRecorded(long ticket) {
+        dirty = true;
+        Workflow.await(() -> records.written(ticket));
     }
 
     // ---- handlers
@@ -120,9 +170,11 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (requested == state.desired) {
             return new DesiredStatusChange(state.desired, state.generation, false);
         }
-        changeDesired(requested);
+        long ticket = changeDesired(requested);
         state.cause = null;
-        return new DesiredStatusChange(state.desired, state.generation, true);
+        DesiredStatusChange change = new DesiredStatusChange(state.desired, state.generation, true);
+        awaitRecorded(ticket);
+        return change;
     }
 
     @Override
@@ -142,10 +194,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         if (!state.applyOnce(event) || requested == state.desired) {
             return new DesiredStatusChange(state.desired, state.generation, false);
         }
-        changeDesired(requested);
+        long ticket = changeDesired(requested);
         state.cause = Reason.EVENT.code();
         state.causeMessage = event.describe();
-        return new DesiredStatusChange(state.desired, state.generation, true);
+        DesiredStatusChange change = new DesiredStatusChange(state.desired, state.generation, true);
+        awaitRecorded(ticket);
+        return change;
     }
 
     @Override
@@ -170,9 +224,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     public TimeslotChange setTimeslot(Timeslot requested) {
         timeslots.move(requested);
         state.generation++;
-        dirty = true;
-        records.timeslot();
-        return new TimeslotChange(state.timeslot, state.generation);
+        TimeslotChange change = new TimeslotChange(state.timeslot, state.generation);
+        awaitRecorded(records.ask(SessionRecorder.Asked.TIMESLOT));
+        return change;
     }
 
     @Override
@@ -196,10 +250,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public OperatorActionResult retryPart(String part) {
         state.generation++;
-        dirty = true;
-        parts.retryFailedPods(part);
-        records.generation();
-        return new OperatorActionResult("retry-part", part, state.generation);
+        retriesAsked.add(part);
+        OperatorActionResult result = new OperatorActionResult("retry-part", part, state.generation);
+        awaitRecorded(records.ask(SessionRecorder.Asked.GENERATION));
+        return result;
     }
 
     @Override
@@ -221,7 +275,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult reconcileNow() {
-        parts.reconcileNow();
+        reconcileAsked = true;
         dirty = true;
         return new OperatorActionResult("reconcile", sessionId.toString(), state.generation);
     }
@@ -240,10 +294,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         // The new labels and volumes are kept too: they change no command, so replay is unaffected.
         spec = new SessionSpec(spec.owner(), state.desired, newSpec.parts(), spec.timeslot(), spec.restart(),
                 newSpec.labels(), newSpec.volumes());
-        records.spec(spec);
-        parts.updateSpec(spec);
-        dirty = true;
-        return state.generation;
+        specAsked = true;
+        long generation = state.generation;
+        awaitRecorded(records.ask(SessionRecorder.Asked.SPEC, spec));
+        return generation;
     }
 
     @Override
@@ -283,10 +337,20 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     // ---- the main loop's steps
 
-    /** Waits until a handler changed something, a timeslot moment came, or the last children closed. */
+    /**
+     * Waits until a handler changed something, a timeslot moment came, a part closed, a closed part is due
+     * to start again, or the last children closed.
+     */
     private void awaitWork() {
         timeslots.armForNext(dirty);
-        Workflow.await(() -> dirty || timeslots.timerFired() || isTerminal());
+        Supplier<Boolean> work = () -> dirty || timeslots.timerFired() || isTerminal() || parts.anyClosedUnseen()
+                || transitions.notInDatabase();
+        Long restartAt = parts.nextRestartAt();
+        if (restartAt == null) {
+            Workflow.await(work);
+        } else if (restartAt > Workflow.currentTimeMillis()) {
+            Workflow.await(Duration.ofMillis(restartAt - Workflow.currentTimeMillis()), work);
+        }
     }
 
     private SessionPlan plan() {
@@ -317,10 +381,11 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         }
     }
 
-    private void changeDesired(DesiredStatus to) {
+    /** @return the ticket of its record */
+    private long changeDesired(DesiredStatus to) {
         state.changeDesired(to);
         dirty = true;
-        records.desiredStatus();
+        return records.ask(SessionRecorder.Asked.DESIRED_STATUS);
     }
 
     /** The kill path, unless the session has ended already; it ends EXPIRED whatever the parts report. */

@@ -75,7 +75,7 @@ class PodLimitsTest {
     void limitsAppliedInPlaceAreCarriedIntoTheNextRun() {
         part = sandbox.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(sessionId, "web"));
         WorkflowClient.start(part::run, new PartInput(sessionId, limited(0.5, 64L), DesiredStatus.RUNNING, 1,
-                ReconcileSettings.DEFAULTS, SHORT_RUNS, null));
+                ReconcileSettings.DEFAULTS, SHORT_RUNS, null, false));
         String id = awaitPod("READY", v -> v.status() == PodStatus.READY).containerId();
         part.setSpec(new PartSpecChange(limited(1.0, 128L), 2));
         awaitPod("LimitsUpdated", v -> "LimitsUpdated".equals(v.reason()));

@@ -38,6 +38,28 @@ class SessionManagerTest {
     private final SessionManager manager = new SessionManager();
 
     @Test
+    void aPartWhoseWorkflowClosedStartsAgainAtOnceThenAfterABackoffUntilItStaysUp() {
+        long t0 = 1_000_000;
+        assertEquals(t0, manager.partRestartAt(null, t0), "the first time at once");
+        PartRestarts first = manager.partRestarted(null, t0);
+        assertEquals(new PartRestarts(1, t0), first);
+
+        long t1 = t0 + 5_000;
+        assertEquals(t1 + 10_000, manager.partRestartAt(first, t1), "again soon after: 10 s");
+        PartRestarts second = manager.partRestarted(first, t1 + 10_000);
+        assertEquals(2, second.inARow());
+        assertEquals(t1 + 10_000 + 1_000 + 20_000, manager.partRestartAt(second, t1 + 10_000 + 1_000), "then 20 s");
+
+        PartRestarts many = new PartRestarts(30, t0);
+        assertEquals(t0 + 1 + SessionManager.PART_RESTART_CAP.toMillis(), manager.partRestartAt(many, t0 + 1),
+                "at most the cap");
+
+        long stable = t0 + SessionManager.PART_RESTART_STABLE.toMillis();
+        assertEquals(stable, manager.partRestartAt(many, stable), "after a stable window at once again");
+        assertEquals(new PartRestarts(1, stable), manager.partRestarted(many, stable));
+    }
+
+    @Test
     void aFailedPartThatAbortsTearsTheSessionDownAndSaysWhy() {
         PartReport failed = report("db", PartStatus.FAILED, 1, new PartFailure("primary", "ExitedOnStart", "exit 1", 3));
 
