@@ -176,6 +176,16 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         return recording;
     }
 
+    /**
+     * Waits until the workflow's current run has written every transition it recorded so far. A part
+     * writes its transitions behind its pass: its view shows a pod's new status before the transition
+     * to it is recorded, so a test reads the recording only after this.
+     */
+    public void awaitTransitionsWritten(String workflowId) {
+        Eventually.await("the transitions of " + workflowId + " written",
+                () -> client().fetchHistory(workflowId).getEvents(), HistoryEvents::transitionsWritten);
+    }
+
     /** A stub to start a workflow of this type on the sandbox's queue under this id. */
     public <T> T newWorkflowStub(Class<T> type, String workflowId) {
         return client().newWorkflowStub(type,

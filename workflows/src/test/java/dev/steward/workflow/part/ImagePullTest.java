@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.TransitionRecord;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
@@ -52,7 +53,7 @@ class ImagePullTest {
         assertEquals(1, engine.pulls(IMAGE), "one pull for both pods");
         int pulled = 0;
         for (String pod : List.of("app", "cache")) {
-            List<TransitionRecord> transitions = recording.podTransitions(sessionId, "web", pod);
+            List<TransitionRecord> transitions = podTransitions(pod);
             List<String> reasons = transitions.stream().map(TransitionRecord::reason).toList();
             // The create said the image was missing; a pod that asked for the pull once the other's was done
             // finds it there.
@@ -75,8 +76,8 @@ class ImagePullTest {
         awaitStatus(part, PartStatus.READY);
 
         assertEquals(1, engine.pulls(IMAGE), "only the pod whose policy is always pulls");
-        assertEquals("Creating", recording.podTransitions(sessionId, "web", "present").getFirst().reason());
-        assertEquals("Pulling", recording.podTransitions(sessionId, "web", "always").getFirst().reason());
+        assertEquals("Creating", podTransitions("present").getFirst().reason());
+        assertEquals("Pulling", podTransitions("always").getFirst().reason());
     }
 
     @Test
@@ -136,6 +137,12 @@ class ImagePullTest {
         return new PodSpec(pod.name(), pod.image(), pod.command(), pod.env(), pod.ports(), pod.kind(),
                 pod.restartPolicy(), pod.readiness(), pod.activeDeadlineSeconds(), pod.hostSelector(), pod.resources(),
                 policy);
+    }
+
+    /** The pod's recorded transitions, once the part has written what it recorded so far. */
+    private List<TransitionRecord> podTransitions(String pod) {
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
+        return recording.podTransitions(sessionId, "web", pod);
     }
 
     private PartWorkflow start(PartSpec spec) {

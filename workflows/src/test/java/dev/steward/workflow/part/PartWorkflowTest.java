@@ -151,8 +151,8 @@ class PartWorkflowTest {
         PartView back = awaitStatus(part, PartStatus.READY);
         assertEquals(container, pod(back, "app").containerId(), "the container outlived the outage");
         assertEquals(0, pod(back, "app").restarts());
-        assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"),
-                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
+        assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"), podStatuses("app"));
     }
 
     @Test

@@ -133,7 +133,9 @@ class PodLimitsTest {
         return new PartSpec("web", List.of(app));
     }
 
+    /** The pod's recorded transitions for this reason, once the part has written what it recorded so far. */
     private List<TransitionRecord> transitions(String reason) {
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
         return sandbox.recording().podTransitions(sessionId, "web", "app").stream()
                 .filter(t -> reason.equals(t.reason())).toList();
     }

@@ -229,6 +229,7 @@ class PodPlacementTest {
         Eventually.await("every pod on a", part::view,
                 v -> v.pods().stream().allMatch(p -> "a".equals(p.host())));
         afterMoves.run();
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
         assertEquals(partTransitionsBefore, recording.partTransitions(sessionId, "web").size(),
                 "the part never left READY");
         for (String pod : onB) {
@@ -284,14 +285,20 @@ class PodPlacementTest {
     }
 
     private List<String> podReasons(String pod) {
-        return recording.podTransitions(sessionId, "web", pod).stream().map(TransitionRecord::reason).toList();
+        return podTransitions(pod).stream().map(TransitionRecord::reason).toList();
     }
 
     /** The pod's transitions from the first with this reason on. */
     private List<TransitionRecord> podTransitionsSince(String pod, String reason) {
-        List<TransitionRecord> all = recording.podTransitions(sessionId, "web", pod);
+        List<TransitionRecord> all = podTransitions(pod);
         int first = all.stream().map(TransitionRecord::reason).toList().indexOf(reason);
         assertTrue(first >= 0, pod + " has no " + reason + " transition: " + all);
         return all.subList(first, all.size());
+    }
+
+    /** The pod's recorded transitions, once the part has written what it recorded so far. */
+    private List<TransitionRecord> podTransitions(String pod) {
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
+        return recording.podTransitions(sessionId, "web", pod);
     }
 }
