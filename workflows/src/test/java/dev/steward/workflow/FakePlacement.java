@@ -13,13 +13,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
 /**
  * In-memory placement with the contract of {@link PlacementActivities}: pod slots per host, spread
  * (fewest placed pods, then name), a pod keeps a host that takes pods, and one that moves holds both
- * placements until the old one is released. Tests can stop a host from taking pods and change room.
+ * placements until the old one is released. Tests can stop a host from taking pods, change room, and
+ * hold placements to keep a part's first pass in flight.
  */
 public final class FakePlacement implements PlacementActivities {
 
@@ -32,6 +35,7 @@ public final class FakePlacement implements PlacementActivities {
     private final AtomicInteger refusals = new AtomicInteger();
     /** Runs once a pod is placed, before the placement answers: (pod, host). */
     private volatile BiConsumer<String, String> onPlaced = (pod, host) -> {};
+    private volatile CountDownLatch placementsHeld;
 
     /** Hosts with unlimited room. */
     public FakePlacement(String... hosts) {
@@ -41,7 +45,12 @@ public final class FakePlacement implements PlacementActivities {
     }
 
     @Override
-    public synchronized PlacementResult place(PlacementRequest request) {
+    public PlacementResult place(PlacementRequest request) {
+        awaitPlacementsReleased();
+        return placeNow(request);
+    }
+
+    private synchronized PlacementResult placeNow(PlacementRequest request) {
         String pod = key(request.sessionId(), request.part(), request.pod());
         List<String> held = placed.computeIfAbsent(pod, k -> new ArrayList<>());
         for (String host : held) {
@@ -126,6 +135,34 @@ public final class FakePlacement implements PlacementActivities {
     /** Every release of a placement, as {@code pod@host}, in order. */
     public synchronized List<String> released() {
         return List.copyOf(released);
+    }
+
+    /** Placing blocks until {@link #releasePlacements()}: a part's first pass stays in flight, before it reports. */
+    public void holdPlacements() {
+        placementsHeld = new CountDownLatch(1);
+    }
+
+    public void releasePlacements() {
+        CountDownLatch held = placementsHeld;
+        placementsHeld = null;
+        if (held != null) {
+            held.countDown();
+        }
+    }
+
+    private void awaitPlacementsReleased() {
+        CountDownLatch held = placementsHeld;
+        if (held == null) {
+            return;
+        }
+        try {
+            if (!held.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("placements were held for more than 30 s; did a test forget to release?");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while placements were held", e);
+        }
     }
 
     private static String key(UUID sessionId, String part, String pod) {

@@ -116,6 +116,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     @Override
     public void close() {
         engines.values().forEach(FakeEngine::releaseListings);
+        placement.releasePlacements();
         recording.releaseDesiredStatuses();
         if (env != null) {
             env.close();
