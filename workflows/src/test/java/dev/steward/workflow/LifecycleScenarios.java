@@ -226,6 +226,8 @@ public final class LifecycleScenarios {
             session.partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
                     web.pods()), 1, null));
         }
+        // The stop and the delete below are updates: they come early in a run (see StartedSession.beginNewRun).
+        s.beginNewRun(lifecycle.continueAsNewAfterEvents());
         String lastMessage = "report " + (reports - 1);
         s.await("the last report carried", v -> v.parts().getFirst().message().equals(lastMessage));
         assertEquals(4, sandbox.engine().containersOf(sessionId).size(), "the parts outlived every continue-as-new");
@@ -259,6 +261,8 @@ public final class LifecycleScenarios {
         }
         assertEquals(crashes, appOf(s.await("the session saw every restart",
                 v -> appOf(v.parts().getFirst()).restarts() == crashes).parts().getFirst()).restarts());
+        // The delete is an update: it comes early in a run (see StartedSession.beginNewRun).
+        s.beginNewRun(lifecycle.continueAsNewAfterEvents());
         s.session().setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, s.result());
         assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
