@@ -336,13 +336,15 @@ public class PartWorkflowImpl implements PartWorkflow {
             placement.placeUnplaced(state.podSpecs.values().stream()
                     .filter(pod -> state.runtimes.get(pod.name()).finishedInGeneration != state.generation).toList());
         }
+        // Before the listing: a restart stops a READY pod's container, the listing sees it stopped, and this
+        // pass starts it again instead of the next pass taking the stop for a crash.
+        restarts.applyOperatorActions();
         Map<String, List<ContainerState>> observed = engines.observe();
         List<Promise<Void>> work = new ArrayList<>();
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));
         }
         pulls.newPass();
-        restarts.applyOperatorActions();
         String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
             String host = engines.hostOf(state.runtimes.get(pod.name()));

@@ -6,6 +6,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
 import io.temporal.workflow.Workflow;
+import java.util.List;
 
 /**
  * What happens to a pod whose container exited (restart after a backoff, completion or failure),
@@ -87,11 +88,14 @@ final class PodRestarts {
 
     /**
      * The operators' actions since the last pass. A restart clears a final state and is due now; a
-     * backoff reset starts the count again; either lets a crash-looped pod run again.
+     * backoff reset starts the count again; either lets a crash-looped pod run again. An action that
+     * arrives while a restart stops a container is left for the next pass.
      */
     void applyOperatorActions() {
         long now = Workflow.currentTimeMillis();
-        for (PodAction action : state.pendingActions) {
+        List<PodAction> actions = List.copyOf(state.pendingActions);
+        state.pendingActions.clear();
+        for (PodAction action : actions) {
             PodRuntime rt = state.runtimes.get(action.pod());
             if (rt == null) {
                 continue;
@@ -113,7 +117,6 @@ final class PodRestarts {
                 restartNow(action.pod());
             }
         }
-        state.pendingActions.clear();
     }
 
     private void restartNow(String pod) {

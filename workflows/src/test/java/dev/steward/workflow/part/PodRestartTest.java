@@ -16,6 +16,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -126,6 +127,29 @@ class PodRestartTest {
         TransitionRecord backingOff = backingOffBefore(2);
         assertTrue(transitionAfter(backingOff).occurredAt().isBefore(backingOff.nextRestartAt()),
                 "restarted before its backoff of ten minutes elapsed");
+    }
+
+    @Test
+    void anOperatorsRestartOfARunningPodStartsItAgainInThatPassAndCountsNoCrash() {
+        start(SETTINGS);
+        String id = awaitReady().containerId();
+        int listings = engine.listings();
+        part.podAction(new PodAction("app", PodAction.Kind.RESTART));
+        Eventually.await("the restart's pass", engine::listings, n -> n > listings);
+        // The pass after it would find a container the restart's pass left stopped, and take it for a crash.
+        int restartListed = engine.listings();
+        part.reconcileNow();
+        Eventually.await("a pass after it", engine::listings, n -> n > restartListed);
+        Eventually.await("part web idle", () -> sandbox.client().fetchHistory(WorkflowIds.part(sessionId, "web"))
+                .getEvents(), HistoryEvents::idle);
+
+        PodView app = part.view().pods().getFirst();
+        assertEquals(PodStatus.READY, app.status());
+        assertEquals(id, app.containerId());
+        assertTrue(engine.containerOf(sessionId, "web", "app").orElseThrow().running(), "started again");
+        assertEquals(0, app.restarts(), "an operator's restart is no crash");
+        assertEquals(List.of("CREATING", "STARTING", "READY", "STARTING", "READY"),
+                podTransitions().stream().map(TransitionRecord::to).toList());
     }
 
     private void start(ReconcileSettings settings) {
