@@ -55,7 +55,6 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodRestarts restarts;
     private PodTransitions transitions;
     private PodConvergence pods;
-    private ImagePulls pulls;
     private PodReplicas replicas;
     private PodPlacement placement;
 
@@ -171,8 +170,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         PodView pod = state.pods.get(event.pod());
         PodRuntime rt = state.runtimes.get(event.pod());
-        return pod != null && event.containerId().equals(pod.containerId()) && rt.host != null
-                && state.noticeOf(rt) == null && rt.finishedInGeneration != state.generation;
+        return pod != null && event.containerId().equals(pod.containerId()) && rt.host() != null
+                && state.noticeOf(rt) == null && !rt.finishedIn(state.generation);
     }
 
     /**
@@ -199,7 +198,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void resyncHost(HostResync resync) {
         List<PodView> there = state.pods.values().stream()
-                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host))
+                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host()))
                 .toList();
         if (Drift.between(there, resync.containers())) {
             state.wake = true;
@@ -250,15 +249,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         sessionReport = new SessionReport(state);
         transitions = new PodTransitions(state, engines, recorder);
         PodManager podManager = new PodManager(state.settings);
-        ReadinessProbes readiness = new ReadinessProbes(state);
         placement = new PodPlacement(state, transitions);
-        pulls = new ImagePulls(state, engines, transitions);
-        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness, pulls);
         restarts = new PodRestarts(state, engines, transitions, podManager);
         replicas = new PodReplicas(state, engines, placement, transitions);
-        pods = new PodConvergence(state, engines, transitions, podManager, placement,
-                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
-                readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
+        pods = new PodConvergence(state, engines, transitions, podManager, placement, restarts);
     }
 
     /**
@@ -289,18 +283,14 @@ public class PartWorkflowImpl implements PartWorkflow {
         countPass(startedAt);
     }
 
+    /** The earliest moment something of a pod is due; {@code null} when nothing is. */
     private Long nextDue() {
         long now = Workflow.currentTimeMillis();
         Long due = null;
         for (PodRuntime rt : state.runtimes.values()) {
-            // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
-            Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
-            Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
-            Long pullRetry = rt.pullRetryAt != null && rt.pullRetryAt > now ? rt.pullRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry, pullRetry}) {
-                if (at != null && (due == null || at < due)) {
-                    due = at;
-                }
+            Long at = rt.nextDue(now);
+            if (at != null && (due == null || at < due)) {
+                due = at;
             }
         }
         return due;
@@ -320,18 +310,18 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         if (state.desired == DesiredStatus.RUNNING) {
             placement.placeUnplaced(state.podSpecs.values().stream()
-                    .filter(pod -> state.runtimes.get(pod.name()).finishedInGeneration != state.generation).toList());
+                    .filter(pod -> !state.runtimes.get(pod.name()).finishedIn(state.generation)).toList());
         }
         Map<String, List<ContainerState>> observed = engines.observe();
         List<Promise<Void>> work = new ArrayList<>();
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));
         }
-        pulls.newPass();
+        pods.newPass();
         restarts.applyOperatorActions();
         String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
-            String host = engines.hostOf(state.runtimes.get(pod.name()));
+            String host = state.runtimes.get(pod.name()).host();
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 // Its host did not answer: nothing is known of the pod this pass.
                 transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
@@ -365,7 +355,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         return state.podSpecs.values().stream().map(pod -> {
             PodRuntime rt = state.runtimes.get(pod.name());
             HostNotice notice = state.noticeOf(rt);
-            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt);
+            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt());
         }).toList();
     }
 
