@@ -35,8 +35,8 @@ import org.slf4j.Logger;
 
 /**
  * Observe, plan, act, record, report: each pass lists the part's containers once, converges every pod
- * in parallel ({@link PodConvergence}, planned by the {@link PodManager}), rolls the pods up into the
- * part's status ({@link PartManager}), records it and reports it to the session. A pass runs when
+ * in parallel ({@link PodConvergence}, planned by the {@link PodPlanner}), rolls the pods up into the
+ * part's status ({@link PartPlanner}), records it and reports it to the session. A pass runs when
  * something asks for one: a new generation, an engine event or a resync that saw drift (both relayed
  * by the host workflow), a readiness change, an operator, or a due restart, deadline or placement retry.
  */
@@ -48,7 +48,7 @@ public class PartWorkflowImpl implements PartWorkflow {
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
     /** A run that continued as new replaces it with the state carried from the run before. */
     private PartState state = new PartState();
-    private final PartManager partManager = new PartManager();
+    private final PartPlanner partPlanner = new PartPlanner();
     private PodEngines engines;
     private SessionReport sessionReport;
     private TransitionRecorder recorder;
@@ -248,11 +248,11 @@ public class PartWorkflowImpl implements PartWorkflow {
         engines = new PodEngines(state);
         sessionReport = new SessionReport(state);
         transitions = new PodTransitions(state, engines, recorder);
-        PodManager podManager = new PodManager(state.settings);
+        PodPlanner podPlanner = new PodPlanner(state.settings);
         placement = new PodPlacement(state, transitions);
-        restarts = new PodRestarts(state, engines, transitions, podManager);
+        restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
-        pods = new PodConvergence(state, engines, transitions, podManager, placement, restarts);
+        pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
     }
 
     /**
@@ -319,7 +319,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         pods.newPass();
         restarts.applyOperatorActions();
-        String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
+        String mover = partPlanner.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
             String host = state.runtimes.get(pod.name()).host();
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
@@ -361,7 +361,7 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */
     private void rollUp(long passGeneration) {
-        PartPlan plan = partManager.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
+        PartPlan plan = partPlanner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
                 state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
         state.observedGeneration = plan.observedGeneration();
         PartStatus status = plan.status();

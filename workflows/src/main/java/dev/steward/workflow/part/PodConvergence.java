@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * One pass over one pod: off a host that stopped taking pods and onto one that takes it, then the
- * step its {@link PodManager} plans (create, start, or keep it running), a rolling replace of a
+ * step its {@link PodPlanner} plans (create, start, or keep it running), a rolling replace of a
  * changed spec, and the status that follows. An engine that refused the pod's spec fails it for this
  * generation; one that did not answer leaves it UNKNOWN until it does.
  *
@@ -32,7 +32,7 @@ final class PodConvergence {
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
     private final PodPlacement placement;
     private final PodMoves moves;
     private final ReadinessProbes readiness;
@@ -41,18 +41,18 @@ final class PodConvergence {
     private final ImagePulls pulls;
     private final LimitsInPlace limits;
 
-    PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
+    PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodPlanner planner,
             PodPlacement placement, PodRestarts restarts) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
         this.placement = placement;
         this.restarts = restarts;
         this.readiness = new ReadinessProbes(state);
         this.pulls = new ImagePulls(state, engines, transitions);
         SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness, pulls);
-        this.moves = new PodMoves(state, engines, placement, sideBySide, readiness, transitions, manager, pulls);
+        this.moves = new PodMoves(state, engines, placement, sideBySide, readiness, transitions, planner, pulls);
         this.rollingReplace = new RollingReplace(state, engines, sideBySide, transitions, pulls);
         this.limits = new LimitsInPlace(state, engines, transitions);
     }
@@ -93,9 +93,9 @@ final class PodConvergence {
             }
             PodObservation observation = new PodObservation(state.desired, specHash, observed, ContainerLimits.of(pod),
                     rt.appliedLimits());
-            PodPlan plan = manager.plan(observation);
+            PodPlan plan = planner.plan(observation);
             ContainerActivities engine = engines.of(rt);
-            ContainerState serving = manager.servingDuringRollout(pod, plan);
+            ContainerState serving = planner.servingDuringRollout(pod, plan);
             if (state.desired != DesiredStatus.RUNNING) {
                 rt.stopProbe();
                 rt.cancelRestart();
@@ -208,7 +208,7 @@ final class PodConvergence {
      */
     private void changeLimits(PodSpec pod, PodRuntime rt, ContainerState current, PodObservation observation,
             PodPlan.Step step) {
-        ContainerLimits inForce = manager.limitsInForce(current, observation);
+        ContainerLimits inForce = planner.limitsInForce(current, observation);
         if (step == PodPlan.Step.UPDATE && limits.apply(pod, rt, current, inForce)) {
             running(pod, rt, current);
             return;
@@ -233,7 +233,7 @@ final class PodConvergence {
     /** The container was just started: it runs, or has exited already, or its limits are brought in force. */
     private void afterStart(PodSpec pod, PodRuntime rt, ContainerState started, PodObservation observation) {
         rt.started(pod, Workflow.currentTimeMillis());
-        PodPlan.Step limitsStep = started.running() ? manager.limitsStep(started, observation.started()) : PodPlan.Step.NONE;
+        PodPlan.Step limitsStep = started.running() ? planner.limitsStep(started, observation.started()) : PodPlan.Step.NONE;
         if (limitsStep != PodPlan.Step.NONE) {
             changeLimits(pod, rt, started, observation.started(), limitsStep);
         } else if (started.running()) {

@@ -24,18 +24,18 @@ final class PodMoves {
     private final SideBySideStart sideBySide;
     private final ReadinessProbes readiness;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
     private final ImagePulls pulls;
 
     PodMoves(PartState state, PodEngines engines, PodPlacement placement, SideBySideStart sideBySide,
-            ReadinessProbes readiness, PodTransitions transitions, PodManager manager, ImagePulls pulls) {
+            ReadinessProbes readiness, PodTransitions transitions, PodPlanner planner, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.placement = placement;
         this.sideBySide = sideBySide;
         this.readiness = readiness;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
         this.pulls = pulls;
     }
 
@@ -59,7 +59,7 @@ final class PodMoves {
                 if (pod.isJob() || !mayMove) {
                     return observed;
                 }
-                PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, observed));
+                PodPlan plan = planner.plan(new PodObservation(state.desired, specHash, observed));
                 if (plan.current() != null && plan.current().running()
                         && state.pods.get(pod.name()).status() == PodStatus.READY) {
                     moveWhileServing(pod, rt, plan.current(), specHash);

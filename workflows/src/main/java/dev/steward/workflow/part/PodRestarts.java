@@ -16,13 +16,13 @@ final class PodRestarts {
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
 
-    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager) {
+    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodPlanner planner) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
     }
 
     /**
@@ -40,7 +40,7 @@ final class PodRestarts {
             ContainerState detail = inspected ? container : engines.of(rt).inspectContainer(container.id());
             ContainerState seen = detail == null ? container : detail;
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
-            RestartDecision decision = manager.afterExit(rt.exited(pod, exit, now));
+            RestartDecision decision = planner.afterExit(rt.exited(pod, exit, now));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());

@@ -28,7 +28,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * A session's parts as workflows: starts them as its manager lets them, shows the ones not started,
+ * A session's parts as workflows: starts them as its planner lets them, shows the ones not started,
  * and signals the started ones. Parts started by this run are its children; every part is signalled by
  * its workflow id, so a signal reaches its current run (parts continue as new).
  */
@@ -37,25 +37,25 @@ final class SessionParts {
     private final UUID sessionId;
     private final SessionState state;
     private final ReconcileSettings settings;
-    private final SessionManager manager;
+    private final SessionPlanner planner;
     private final TransitionRecorder transitions;
     /** The history length at which the parts continue as new. */
     private final int partsContinueAsNewAfterEvents;
 
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
 
-    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionManager manager,
+    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionPlanner planner,
             TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
         this.state = state;
         this.settings = settings;
-        this.manager = manager;
+        this.planner = planner;
         this.transitions = transitions;
         this.partsContinueAsNewAfterEvents = partsContinueAsNewAfterEvents;
     }
 
     /**
-     * Does with the parts not started yet what the manager decided, in spec order. Each part is
+     * Does with the parts not started yet what the planner decided, in spec order. Each part is
      * decided as the loop reaches it: while a part starts, the ones before it may report, and an
      * update may replace the spec.
      */
@@ -63,7 +63,7 @@ final class SessionParts {
         switch (what) {
             case START_ALL -> unstarted(spec.get()).forEach(this::start);
             case SHOW_NEVER_STARTED ->
-                    unstarted(spec.get()).forEach(part -> show(part, manager.neverStarted(state.desired)));
+                    unstarted(spec.get()).forEach(part -> show(part, planner.neverStarted(state.desired)));
             case WAIT_FOR_PROVISION -> { }
             case START_OPEN_GATES -> {
                 // Until nothing changes: a part's WAITING reason names the parts before it as they are now.
@@ -71,7 +71,7 @@ final class SessionParts {
                 while (changed) {
                     changed = false;
                     for (PartSpec part : unstarted(spec.get())) {
-                        Optional<PartShown> waiting = manager.gateShut(part, state.parts, state.arrivedEvents);
+                        Optional<UnstartedPartState> waiting = planner.gateShut(part, state.parts, state.arrivedEvents);
                         if (waiting.isEmpty()) {
                             start(part);
                             changed = true;
@@ -174,7 +174,7 @@ final class SessionParts {
     }
 
     /** Shows a part that has no workflow yet; returns whether that changed anything. */
-    private boolean show(PartSpec part, PartShown shown) {
+    private boolean show(PartSpec part, UnstartedPartState shown) {
         PartView before = state.parts.get(part.name()).part();
         if (before.status() == shown.status() && before.message().equals(shown.message())) {
             return false;

@@ -21,7 +21,7 @@ import java.util.function.BiConsumer;
  * (fewest placed pods, then name), a pod keeps a host that takes pods, and one that moves holds both
  * placements until the old one is released. Tests can stop a host from taking pods and change room.
  */
-public final class FakePlacement implements PlacementActivities {
+public final class FakePlacementActivities implements PlacementActivities {
 
     private final Map<String, Integer> slots = new LinkedHashMap<>();
     private final Set<String> notTakingPods = new HashSet<>();
@@ -34,7 +34,7 @@ public final class FakePlacement implements PlacementActivities {
     private volatile BiConsumer<String, String> onPlaced = (pod, host) -> {};
 
     /** Hosts with unlimited room. */
-    public FakePlacement(String... hosts) {
+    public FakePlacementActivities(String... hosts) {
         for (String host : hosts) {
             slots.put(host, Integer.MAX_VALUE);
         }

@@ -10,17 +10,17 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The host's decisions after a probe, called directly: no workflow, no Temporal. */
-class HostManagerTest {
+class HostPlannerTest {
 
     private static final Duration GRACE = Duration.ofSeconds(60);
     private static final long NOW = 100_000;
     private static final long NEXT_RESYNC = 130_000;
 
-    private final HostManager manager = new HostManager();
+    private final HostPlanner planner = new HostPlanner();
 
     @Test
     void aHostThatAnswersIsResyncedWhenTheIntervalIsDue() {
-        HostPlan plan = manager.plan(probe(new HostWatch(HostStatus.READY, null, null), HostStatus.READY, true));
+        HostPlan plan = planner.plan(probe(new HostWatchState(HostStatus.READY, null, null), HostStatus.READY, true));
 
         assertEquals(NEXT_RESYNC, plan.resyncAt());
         assertNull(plan.notice());
@@ -29,19 +29,19 @@ class HostManagerTest {
 
     @Test
     void aHostThatAnswersAgainIsResyncedAtOnceAndRoomMayHaveAppeared() {
-        HostWatch lost = new HostWatch(HostStatus.UNREACHABLE, 0L, HostStatus.UNREACHABLE);
+        HostWatchState lost = new HostWatchState(HostStatus.UNREACHABLE, 0L, HostStatus.UNREACHABLE);
 
-        HostPlan plan = manager.plan(probe(lost, HostStatus.READY, true));
+        HostPlan plan = planner.plan(probe(lost, HostStatus.READY, true));
 
         assertEquals(NOW, plan.resyncAt());
         assertTrue(plan.wakeUnschedulable());
         assertEquals(HostStatus.READY, plan.notice().status(), "the parts hear it is back");
-        assertEquals(new HostWatch(HostStatus.READY, null, null), plan.watch());
+        assertEquals(new HostWatchState(HostStatus.READY, null, null), plan.watch());
     }
 
     @Test
     void aHostThatDoesNotAnswerIsNotResynced() {
-        HostPlan plan = manager.plan(probe(new HostWatch(HostStatus.READY, null, null), HostStatus.UNREACHABLE, false));
+        HostPlan plan = planner.plan(probe(new HostWatchState(HostStatus.READY, null, null), HostStatus.UNREACHABLE, false));
 
         assertNull(plan.resyncAt());
         assertNull(plan.notice(), "not within the grace period");
@@ -49,7 +49,7 @@ class HostManagerTest {
 
     @Test
     void aDisabledHostThatAnswersIsSweptToo() {
-        HostPlan plan = manager.plan(probe(new HostWatch(HostStatus.READY, null, null), HostStatus.DISABLED, true));
+        HostPlan plan = planner.plan(probe(new HostWatchState(HostStatus.READY, null, null), HostStatus.DISABLED, true));
 
         assertEquals(NEXT_RESYNC, plan.resyncAt());
         assertEquals(HostStatus.DISABLED, plan.notice().status());
@@ -57,16 +57,16 @@ class HostManagerTest {
 
     @Test
     void whenThePartsCouldNotBeToldTheWatchKeepsWhatTheyLastHeard() {
-        HostWatch unreachable = new HostWatch(HostStatus.UNREACHABLE, 0L, null);
+        HostWatchState unreachable = new HostWatchState(HostStatus.UNREACHABLE, 0L, null);
 
-        HostPlan plan = manager.plan(probe(unreachable, HostStatus.UNREACHABLE, false));
+        HostPlan plan = planner.plan(probe(unreachable, HostStatus.UNREACHABLE, false));
 
         assertEquals(HostStatus.UNREACHABLE, plan.notice().status(), "lost after the grace period");
-        assertEquals(new HostWatch(HostStatus.UNREACHABLE, 0L, HostStatus.UNREACHABLE), plan.watch());
-        assertEquals(new HostWatch(HostStatus.UNREACHABLE, 0L, null), plan.watchIfUntold(), "told again next probe");
+        assertEquals(new HostWatchState(HostStatus.UNREACHABLE, 0L, HostStatus.UNREACHABLE), plan.watch());
+        assertEquals(new HostWatchState(HostStatus.UNREACHABLE, 0L, null), plan.watchIfUntold(), "told again next probe");
     }
 
-    private static HostObservation probe(HostWatch before, HostStatus status, boolean reachable) {
+    private static HostObservation probe(HostWatchState before, HostStatus status, boolean reachable) {
         return new HostObservation("h", before, status, reachable, NOW, GRACE, NEXT_RESYNC);
     }
 }

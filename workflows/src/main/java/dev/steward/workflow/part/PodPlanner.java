@@ -5,19 +5,19 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodSpec;
 import dev.steward.model.ReconcileSettings;
-import dev.steward.workflow.ResourceManager;
+import dev.steward.workflow.ResourcePlanner;
 
 /**
  * What converges one pod: the step for its containers ({@link PodReconciler}), whether a changed
  * spec rolls out beside the container that serves, and what follows an exit ({@link RestartDecision}).
  * Pure: the part workflow acts on what it decides.
  */
-final class PodManager implements ResourceManager<PodObservation, PodPlan> {
+final class PodPlanner implements ResourcePlanner<PodObservation, PodPlan> {
 
     private final ReconcileSettings settings;
 
     /** @param settings backoff base, cap, stable window and crash-loop cap of the part's pods */
-    PodManager(ReconcileSettings settings) {
+    PodPlanner(ReconcileSettings settings) {
         this.settings = settings;
     }
 

@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-class PodManagerTest {
+class PodPlannerTest {
 
     private static final UUID SESSION = UUID.fromString("6c1b9a52-4a0e-4d55-9f57-0a4f3f0b2c11");
     private static final String NEW_HASH = "a".repeat(64);
@@ -33,12 +33,12 @@ class PodManagerTest {
     /** base 2 s, cap 5 s, 3 restarts. */
     private static final ReconcileSettings SETTINGS =
             ReconcileSettings.DEFAULTS.with(new RestartSettings(2, 5, null, 3, null));
-    private final PodManager manager = new PodManager(SETTINGS);
+    private final PodPlanner planner = new PodPlanner(SETTINGS);
 
     @Test
     void plansTheStepForThePodsContainers() {
         ContainerState stopped = container("c1", NEW_HASH, false);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(stopped)));
+        PodPlan plan = planner.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(stopped)));
         assertEquals(PodPlan.Step.START, plan.step());
         assertSame(stopped, plan.current());
     }
@@ -47,23 +47,23 @@ class PodManagerTest {
     void aChangedWorkerWithAReadinessCheckRollsOutBesideItsRunningOldContainer() {
         ContainerState exited = container("old-exited", OLD_HASH, false);
         ContainerState serving = container("old-running", OLD_HASH, true);
-        PodPlan plan = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(exited, serving)));
+        PodPlan plan = planner.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(exited, serving)));
 
-        assertSame(serving, manager.servingDuringRollout(worker(CHECK), plan));
+        assertSame(serving, planner.servingDuringRollout(worker(CHECK), plan));
     }
 
     @Test
     void aPodIsReplacedInPlaceWithoutACheckAJobOrARunningOldContainer() {
         ContainerState serving = container("old", OLD_HASH, true);
-        PodPlan changed = manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(serving)));
-        PodPlan oldStopped = manager.plan(
+        PodPlan changed = planner.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(serving)));
+        PodPlan oldStopped = planner.plan(
                 new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(container("old", OLD_HASH, false))));
-        PodPlan unchanged = manager.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, List.of(serving)));
+        PodPlan unchanged = planner.plan(new PodObservation(DesiredStatus.RUNNING, OLD_HASH, List.of(serving)));
 
-        assertNull(manager.servingDuringRollout(worker(null), changed), "no readiness check");
-        assertNull(manager.servingDuringRollout(job(), changed), "a job");
-        assertNull(manager.servingDuringRollout(worker(CHECK), oldStopped), "nothing serves");
-        assertNull(manager.servingDuringRollout(worker(CHECK), unchanged), "nothing to roll out");
+        assertNull(planner.servingDuringRollout(worker(null), changed), "no readiness check");
+        assertNull(planner.servingDuringRollout(job(), changed), "a job");
+        assertNull(planner.servingDuringRollout(worker(CHECK), oldStopped), "nothing serves");
+        assertNull(planner.servingDuringRollout(worker(CHECK), unchanged), "nothing to roll out");
     }
 
     @Test
@@ -89,23 +89,23 @@ class PodManagerTest {
     @Test
     void aPassThatOnlyLooksForTheCurrentContainerNeverUpdatesItsLimits() {
         ContainerState running = limited("c1", new ContainerLimits(500_000_000L, null));
-        assertEquals(PodPlan.Step.NONE, manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH,
+        assertEquals(PodPlan.Step.NONE, planner.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH,
                 List.of(running))).step());
     }
 
     @Test
     void decidesAfterAnExitWithThePartsSettings() {
-        RestartDecision restart = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 1, 2, 1, NOW));
+        RestartDecision restart = planner.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 1, 2, 1, NOW));
         assertEquals(RestartDecision.Action.RESTART, restart.action());
         assertEquals(NOW + 4_000, restart.restartAt(), "the third crash: base 2 s x 2^1");
 
-        RestartDecision crashLoop = manager.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW));
+        RestartDecision crashLoop = planner.afterExit(new PodExit(worker(null), RestartDecision.exitOf(1, false), 3, 3, 1, NOW));
         assertEquals(RestartDecision.Action.FAIL, crashLoop.action());
         assertEquals(Reason.CRASH_LOOP_BACK_OFF.code(), crashLoop.reason());
     }
 
     private PodPlan limitsPlan(ContainerState running, ContainerLimits desired, AppliedLimits applied) {
-        return manager.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(running), desired,
+        return planner.plan(new PodObservation(DesiredStatus.RUNNING, NEW_HASH, List.of(running), desired,
                 applied));
     }
 

@@ -9,4 +9,4 @@ import dev.steward.model.HostStatus;
  * @param unreachableSince workflow millis it became UNREACHABLE, or {@code null}
  * @param told the status the placed parts were last told of, or {@code null} when they were told nothing
  */
-public record HostWatch(HostStatus status, Long unreachableSince, HostStatus told) {}
+public record HostWatchState(HostStatus status, Long unreachableSince, HostStatus told) {}

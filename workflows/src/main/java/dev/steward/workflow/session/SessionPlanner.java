@@ -10,7 +10,7 @@ import dev.steward.model.Reason;
 import dev.steward.model.Rollup;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.StatusRollup;
-import dev.steward.workflow.ResourceManager;
+import dev.steward.workflow.ResourcePlanner;
 import dev.steward.workflow.part.PartFailure;
 import dev.steward.workflow.part.PartReport;
 import java.util.LinkedHashMap;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * The session's decisions: which parts start and how the others show, when a failed part tears the
  * session down (abort) or only degrades it (continue), and the status to record. Pure.
  */
-public final class SessionManager implements ResourceManager<SessionObservation, SessionPlan> {
+public final class SessionPlanner implements ResourcePlanner<SessionObservation, SessionPlan> {
 
     @Override
     public SessionPlan plan(SessionObservation observed) {
@@ -33,24 +33,24 @@ public final class SessionManager implements ResourceManager<SessionObservation,
      * How a part whose gate is shut shows, naming the parts it waits for as they are now, or else the events it
      * awaits that have not arrived; empty when it may start.
      */
-    public Optional<PartShown> gateShut(PartSpec part, Map<String, PartReport> reports, List<ArrivedEvent> arrived) {
+    public Optional<UnstartedPartState> gateShut(PartSpec part, Map<String, PartReport> reports, List<ArrivedEvent> arrived) {
         List<String> blockers = PartGates.blockers(part, statuses(reports));
         if (!blockers.isEmpty()) {
-            return Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
+            return Optional.of(new UnstartedPartState(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
                     "waits for " + String.join(", ", blockers) + " to be " + part.when()));
         }
         List<String> awaited = part.awaits().stream()
                 .filter(await -> EventEnv.match(await, arrived).isEmpty())
                 .map(EventAwait::describe)
                 .toList();
-        return awaited.isEmpty() ? Optional.empty() : Optional.of(new PartShown(PartStatus.WAITING,
+        return awaited.isEmpty() ? Optional.empty() : Optional.of(new UnstartedPartState(PartStatus.WAITING,
                 Reason.AWAITING_EVENT.code(), "awaits an event of type " + String.join(", ", awaited)));
     }
 
     /** How a part shows that was never started because the session stopped or went first. */
-    public PartShown neverStarted(DesiredStatus desired) {
+    public UnstartedPartState neverStarted(DesiredStatus desired) {
         PartStatus gone = desired == DesiredStatus.STOPPED ? PartStatus.STOPPED : PartStatus.DELETED;
-        return new PartShown(gone, Reason.NEVER_STARTED.code(), "the part was never started");
+        return new UnstartedPartState(gone, Reason.NEVER_STARTED.code(), "the part was never started");
     }
 
     /** The first failed part whose policy is to abort ends the session; one that continues only degrades it. */

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The session's decisions, called directly: no workflow, no Temporal. */
-class SessionManagerTest {
+class SessionPlannerTest {
 
     private static final PartSpec DB = TestSessions.part("db", "primary");
     private static final PartSpec WEB =
@@ -35,7 +35,7 @@ class SessionManagerTest {
     private static final StatusRecord CREATED =
             new StatusRecord(SessionStatus.PENDING, Reason.CREATED.code(), "the session has not been reconciled yet", 0);
 
-    private final SessionManager manager = new SessionManager();
+    private final SessionPlanner planner = new SessionPlanner();
 
     @Test
     void aFailedPartThatAbortsTearsTheSessionDownAndSaysWhy() {
@@ -73,7 +73,7 @@ class SessionManagerTest {
         SessionObservation resumed = new SessionObservation(o.parts(), desired, 1, o.timeslot(), true,
                 o.reports(), null, null, null, o.recorded(), true);
 
-        assertEquals(expected, manager.plan(resumed).unstarted());
+        assertEquals(expected, planner.plan(resumed).unstarted());
     }
 
     @ParameterizedTest
@@ -94,11 +94,11 @@ class SessionManagerTest {
         reports.put("db", report("db", PartStatus.PROVISIONING, 1, null));
         reports.put("web", pending("web"));
 
-        assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
-                "waits for db (PROVISIONING) to be READY")), manager.gateShut(WEB, reports, List.of()));
+        assertEquals(Optional.of(new UnstartedPartState(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
+                "waits for db (PROVISIONING) to be READY")), planner.gateShut(WEB, reports, List.of()));
 
         reports.put("db", report("db", PartStatus.READY, 1, null));
-        assertEquals(Optional.empty(), manager.gateShut(WEB, reports, List.of()));
+        assertEquals(Optional.empty(), planner.gateShut(WEB, reports, List.of()));
     }
 
     @Test
@@ -110,19 +110,19 @@ class SessionManagerTest {
         Map<String, PartReport> reports = new LinkedHashMap<>();
         reports.put("db", report("db", PartStatus.PROVISIONING, 1, null));
 
-        assertEquals(Reason.WAITING_FOR_PARTS.code(), manager.gateShut(train, reports, List.of(ready)).orElseThrow().reason());
+        assertEquals(Reason.WAITING_FOR_PARTS.code(), planner.gateShut(train, reports, List.of(ready)).orElseThrow().reason());
 
         reports.put("db", report("db", PartStatus.READY, 1, null));
-        assertEquals(Optional.of(new PartShown(PartStatus.WAITING, Reason.AWAITING_EVENT.code(),
-                "awaits an event of type com.example.dataset.ready")), manager.gateShut(train, reports, List.of()));
-        assertEquals(Optional.empty(), manager.gateShut(train, reports, List.of(ready)));
+        assertEquals(Optional.of(new UnstartedPartState(PartStatus.WAITING, Reason.AWAITING_EVENT.code(),
+                "awaits an event of type com.example.dataset.ready")), planner.gateShut(train, reports, List.of()));
+        assertEquals(Optional.empty(), planner.gateShut(train, reports, List.of(ready)));
     }
 
     @Test
     void aPartNeverStartedShowsStoppedOrDeletedAsTheSessionWent() {
-        assertEquals(new PartShown(PartStatus.STOPPED, Reason.NEVER_STARTED.code(), "the part was never started"),
-                manager.neverStarted(DesiredStatus.STOPPED));
-        assertEquals(PartStatus.DELETED, manager.neverStarted(DesiredStatus.DELETED).status());
+        assertEquals(new UnstartedPartState(PartStatus.STOPPED, Reason.NEVER_STARTED.code(), "the part was never started"),
+                planner.neverStarted(DesiredStatus.STOPPED));
+        assertEquals(PartStatus.DELETED, planner.neverStarted(DesiredStatus.DELETED).status());
     }
 
     @Test
@@ -202,7 +202,7 @@ class SessionManagerTest {
     // ---- helpers
 
     private SessionPlan plan(Observed observed) {
-        return manager.plan(observed.build());
+        return planner.plan(observed.build());
     }
 
     private static PartReport report(String part, PartStatus status, long observedGeneration, PartFailure failure) {

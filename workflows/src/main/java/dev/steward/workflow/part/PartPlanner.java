@@ -6,7 +6,7 @@ import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Rollup;
 import dev.steward.model.StatusRollup;
-import dev.steward.workflow.ResourceManager;
+import dev.steward.workflow.ResourcePlanner;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Map;
  * to and the failure it reports; and which of its workers moves off a draining host in a pass.
  * Pure: the part workflow acts on what it decides.
  */
-final class PartManager implements ResourceManager<PartObservation, PartPlan> {
+final class PartPlanner implements ResourcePlanner<PartObservation, PartPlan> {
 
     @Override
     public PartPlan plan(PartObservation observed) {

@@ -9,4 +9,4 @@ import dev.steward.model.PartStatus;
  * @param reason why, a CamelCase word
  * @param message why, in words
  */
-public record PartShown(PartStatus status, String reason, String message) {}
+public record UnstartedPartState(PartStatus status, String reason, String message) {}

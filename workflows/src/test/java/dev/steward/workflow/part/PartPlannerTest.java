@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PartManagerTest {
+class PartPlannerTest {
 
     private static final long NOW = 1_000_000;
 
-    private final PartManager manager = new PartManager();
+    private final PartPlanner planner = new PartPlanner();
 
     @ParameterizedTest(name = "{4}")
     @CsvSource({
@@ -29,7 +29,7 @@ class PartManagerTest {
     })
     void thePartHasConvergedToAGenerationOnceAPassOfItConverged(PodStatus cache, long generation, long passGeneration,
             long observedGeneration, String what) {
-        PartPlan plan = manager.plan(observation(List.of(pod("app", PodStatus.READY), pod("cache", cache)),
+        PartPlan plan = planner.plan(observation(List.of(pod("app", PodStatus.READY), pod("cache", cache)),
                 "0", generation, passGeneration, 2));
 
         assertEquals(observedGeneration, plan.observedGeneration(), what);
@@ -39,7 +39,7 @@ class PartManagerTest {
     void aFailedPartReportsItsFirstFailedPodWithItsAttempts() {
         PodView cache = new PodView("cache", PodStatus.FAILED, Reason.CRASH_LOOP_BACK_OFF.code(), "exited 5 times", "c2", "h1");
         PodView worker = new PodView("worker", PodStatus.FAILED, Reason.ENGINE_ERROR.code(), "no engine", null, null);
-        PartPlan plan = manager.plan(observation(List.of(pod("app", PodStatus.READY), cache, worker), "0", 1, 1, 0));
+        PartPlan plan = planner.plan(observation(List.of(pod("app", PodStatus.READY), cache, worker), "0", 1, 1, 0));
 
         assertEquals(PartStatus.FAILED, plan.status());
         assertEquals(new PartFailure("cache", Reason.CRASH_LOOP_BACK_OFF.code(), "exited 5 times", 6), plan.failure());
@@ -48,7 +48,7 @@ class PartManagerTest {
     @ParameterizedTest(name = "cache {0}, maxUnhealthy {1}")
     @CsvSource({"READY, 0, AllPodsReady", "FAILED, 1, WithinMaxUnhealthy"})
     void aPartWithoutTooManyFailedPodsIsReadyAndReportsNoFailure(PodStatus cache, String maxUnhealthy, String reason) {
-        PartPlan plan = manager.plan(observation(List.of(pod("app", PodStatus.READY), pod("cache", cache)),
+        PartPlan plan = planner.plan(observation(List.of(pod("app", PodStatus.READY), pod("cache", cache)),
                 maxUnhealthy, 1, 1, 0));
 
         assertEquals(PartStatus.READY, plan.status());
@@ -66,17 +66,17 @@ class PartManagerTest {
                 new MoveCandidate("due", false, HostStatus.DRAINING, NOW),
                 new MoveCandidate("next", false, HostStatus.DRAINING, null));
 
-        assertEquals("due", manager.nextToMoveOffDrainingHost(DesiredStatus.RUNNING, pods, NOW));
-        assertEquals("next", manager.nextToMoveOffDrainingHost(DesiredStatus.RUNNING, pods.subList(5, 6), NOW));
+        assertEquals("due", planner.nextToMoveOffDrainingHost(DesiredStatus.RUNNING, pods, NOW));
+        assertEquals("next", planner.nextToMoveOffDrainingHost(DesiredStatus.RUNNING, pods.subList(5, 6), NOW));
     }
 
     @Test
     void noPodMovesWhenThePartIsNotToRunOrNoHostDrains() {
         List<MoveCandidate> draining = List.of(new MoveCandidate("app", false, HostStatus.DRAINING, null));
 
-        assertNull(manager.nextToMoveOffDrainingHost(DesiredStatus.STOPPED, draining, NOW));
-        assertNull(manager.nextToMoveOffDrainingHost(DesiredStatus.DELETED, draining, NOW));
-        assertNull(manager.nextToMoveOffDrainingHost(DesiredStatus.RUNNING,
+        assertNull(planner.nextToMoveOffDrainingHost(DesiredStatus.STOPPED, draining, NOW));
+        assertNull(planner.nextToMoveOffDrainingHost(DesiredStatus.DELETED, draining, NOW));
+        assertNull(planner.nextToMoveOffDrainingHost(DesiredStatus.RUNNING,
                 List.of(new MoveCandidate("app", false, null, null)), NOW));
     }
 

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * unless a test says it lacks one; pulls of a lacking image succeed unless its registry refuses it
  * or is unreachable.
  */
-public final class FakeEngine implements ContainerActivities {
+public final class FakeContainerActivities implements ContainerActivities {
 
     private static final java.time.Duration CHECK_TAKES = java.time.Duration.ofMillis(300);
 
@@ -64,12 +64,12 @@ public final class FakeEngine implements ContainerActivities {
     /** Every container created or removed, as {@code create host/pod} or {@code remove host/pod}, in order. */
     private final List<String> journal;
 
-    public FakeEngine() {
+    public FakeContainerActivities() {
         this("local", new java.util.concurrent.CopyOnWriteArrayList<>());
     }
 
     /** One of several engines, writing to a journal they share, so tests see the order across hosts. */
-    public FakeEngine(String host, List<String> journal) {
+    public FakeContainerActivities(String host, List<String> journal) {
         this.host = host;
         this.journal = journal;
     }
