@@ -6,6 +6,7 @@ import dev.steward.app.refusal.NotFound;
 import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.SpecRules;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -59,7 +60,7 @@ public class TokenService {
             throw new InvalidRequest(new FieldError("", "a token is required: {name, role, owner}"));
         }
         List<FieldError> errors = new ArrayList<>();
-        if (request.name() == null || !SessionSpecValidator.NAME.matcher(request.name()).matches()) {
+        if (request.name() == null || !SpecRules.NAME.matcher(request.name()).matches()) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
         }
         Role role = parseRole(request.role());

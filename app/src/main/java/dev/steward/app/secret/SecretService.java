@@ -8,6 +8,7 @@ import dev.steward.app.session.SessionService;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SpecRules;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
 import dev.steward.store.SecretRow;
@@ -57,7 +58,7 @@ public class SecretService {
             throw new InvalidRequest(new FieldError("", "a body with owner, name and data is required"));
         }
         validateOwner(owner, errors);
-        if (request.name() == null || !SessionSpecValidator.isName(request.name())) {
+        if (request.name() == null || !SpecRules.isName(request.name())) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63"
                     + " characters"));
         }
