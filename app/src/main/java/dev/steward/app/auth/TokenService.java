@@ -6,6 +6,7 @@ import dev.steward.app.refusal.NotFound;
 import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.Sha256;
 import dev.steward.model.SpecRules;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
@@ -37,7 +38,7 @@ public class TokenService {
         }
         String secret = TokenSecrets.newSecret();
         String owner = request.owner();
-        ApiToken token = tokens.save(new ApiToken(request.name(), role, owner, TokenSecrets.sha256(secret),
+        ApiToken token = tokens.save(new ApiToken(request.name(), role, owner, Sha256.hex(secret),
                 Instant.now().truncatedTo(ChronoUnit.MICROS)));
         log.info("token {} created with role {}{}", token.name(), role, owner == null ? "" : " for owner " + owner);
         return new CreatedToken(token.name(), token.role(), token.owner(), token.createdAt(), secret);

@@ -1,7 +1,5 @@
 package dev.steward.app.session;
 
-import dev.steward.model.StorableText;
-import dev.steward.app.auth.TokenSecrets;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.config.ApiConfig;
@@ -9,6 +7,8 @@ import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionView;
+import dev.steward.model.Sha256;
+import dev.steward.model.StorableText;
 import dev.steward.store.SessionRepository;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.json.JsonMapper;
@@ -59,7 +59,7 @@ public class IdempotentCreation {
         }
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         String scope = caller + " " + key;
-        String request = TokenSecrets.sha256(write(spec));
+        String request = Sha256.hex(write(spec));
         Instant giveUp = Instant.now().plus(wait);
         while (true) {
             if (Instant.now().isAfter(giveUp)) {
