@@ -4,6 +4,7 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
+import dev.steward.app.session.SecretRefs;
 import dev.steward.app.session.SessionService;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;

@@ -8,7 +8,6 @@ import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.refusal.WorkflowStartRefused;
-import dev.steward.app.secret.SecretRefs;
 import dev.steward.app.temporal.SessionWorkflows;
 import dev.steward.app.temporal.StartFailure;
 import dev.steward.config.PodsConfig;

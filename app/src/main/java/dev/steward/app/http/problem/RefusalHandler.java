@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.problem;
 
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.Forbidden;

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import dev.steward.model.ExitInfo;
 import dev.steward.model.FieldError;

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.problem;
 
 import dev.steward.model.FieldError;
 import io.micronaut.core.annotation.Nullable;

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;

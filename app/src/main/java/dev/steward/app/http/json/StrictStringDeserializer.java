@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import dev.steward.model.StorableText;
 import io.micronaut.core.type.Argument;

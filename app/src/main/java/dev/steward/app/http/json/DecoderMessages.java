@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import java.util.regex.Pattern;

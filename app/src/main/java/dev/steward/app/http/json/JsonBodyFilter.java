@@ -1,7 +1,9 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.problem;
 
 import io.micronaut.data.connection.exceptions.ConnectionException;
 import io.micronaut.data.connection.exceptions.NoConnectionException;

@@ -1,6 +1,8 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

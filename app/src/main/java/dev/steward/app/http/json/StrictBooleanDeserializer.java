@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import io.micronaut.core.type.Argument;
 import io.micronaut.serde.Decoder;

@@ -1,5 +1,7 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import dev.steward.model.FieldError;
 import dev.steward.model.StorableText;
 import io.micronaut.core.annotation.Nullable;

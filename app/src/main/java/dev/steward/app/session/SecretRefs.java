@@ -1,4 +1,4 @@
-package dev.steward.app.secret;
+package dev.steward.app.session;
 
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.model.EnvValue;

@@ -1,6 +1,8 @@
-package dev.steward.app.api;
+package dev.steward.app.http.json;
 
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import dev.steward.model.FieldError;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
