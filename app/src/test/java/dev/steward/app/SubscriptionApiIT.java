@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.SubscriptionView;
 import dev.steward.app.http.problem.Problem;
+import dev.steward.app.subscription.SubscriptionView;
 import dev.steward.model.FieldError;
 import dev.steward.store.SubscriptionStatus;
 import io.micronaut.core.type.Argument;

@@ -1,7 +1,6 @@
 package dev.steward.app.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.steward.app.api.DesiredStatusRequest;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.Forbidden;
@@ -117,10 +116,10 @@ public class EventActions {
         requireReached(session, reach);
         return switch (event.getType()) {
             case StewardEventTypes.DESIRED_STATUS -> {
-                DesiredStatusRequest request = read(data.orElseThrow(() -> new EventDataUnreadable(
-                        "the event has no data: {\"desiredStatus\": ...} is required")), DesiredStatusRequest.class,
+                DesiredStatusData asked = read(data.orElseThrow(() -> new EventDataUnreadable(
+                        "the event has no data: {\"desiredStatus\": ...} is required")), DesiredStatusData.class,
                         "{\"desiredStatus\": ...}");
-                yield setDesiredStatus(session, desired(request.desiredStatus()), cause);
+                yield setDesiredStatus(session, desired(asked.desiredStatus()), cause);
             }
             case StewardEventTypes.TIMESLOT -> moveTimeslot(session, read(data.orElseThrow(() -> new EventDataUnreadable(
                     "the event has no data: a timeslot is required")), Timeslot.class, "a timeslot"), cause);

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.subscription;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;

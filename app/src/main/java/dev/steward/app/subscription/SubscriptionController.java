@@ -1,10 +1,9 @@
-package dev.steward.app.api;
+package dev.steward.app.subscription;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.http.problem.Problem;
-import dev.steward.app.subscription.SubscriptionService;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;

@@ -1,4 +1,4 @@
-package dev.steward.app.api;
+package dev.steward.app.subscription;
 
 import dev.steward.store.SubscriptionStatus;
 import io.micronaut.core.annotation.Nullable;
