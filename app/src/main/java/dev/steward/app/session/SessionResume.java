@@ -1,7 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.app.temporal.NamespaceRegistration;
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
@@ -18,10 +18,10 @@ import jakarta.inject.Singleton;
 @Singleton
 public class SessionResume {
 
-    private final SessionWorkflows workflows;
+    private final SessionWorkflowClient workflows;
     private final NamespaceRegistration namespace;
 
-    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace) {
+    public SessionResume(SessionWorkflowClient workflows, NamespaceRegistration namespace) {
         this.workflows = workflows;
         this.namespace = namespace;
     }

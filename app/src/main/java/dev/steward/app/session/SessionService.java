@@ -8,7 +8,7 @@ import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
 import dev.steward.app.refusal.WorkflowMissing;
 import dev.steward.app.refusal.WorkflowStartRefused;
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.app.temporal.StartFailure;
 import dev.steward.config.PodsConfig;
 import dev.steward.contract.LogContext;
@@ -73,7 +73,7 @@ public class SessionService {
     private static final String DESIRED_STATUSES =
             Arrays.stream(DesiredStatus.values()).map(Enum::name).collect(Collectors.joining(", "));
 
-    private final SessionWorkflows workflows;
+    private final SessionWorkflowClient workflows;
     private final SessionStore store;
     private final SessionRepository sessions;
     private final TransitionRepository transitions;
@@ -85,7 +85,7 @@ public class SessionService {
     private final PodsConfig pods;
     private final PodPolicy podPolicy;
 
-    public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
+    public SessionService(SessionWorkflowClient workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
             SessionQuery query, SecretRefs secretRefs, PodsConfig pods, PodPolicy podPolicy) {
         this.podPolicy = podPolicy;
@@ -267,14 +267,14 @@ public class SessionService {
     /** Changes the desired status on behalf of a CloudEvent: the session's transitions name the event. */
     public DesiredStatusChange setDesiredStatusOnEvent(UUID id, DesiredStatus desired, EventCause cause) {
         return updateRunning(find(id), "its desired status cannot change",
-                SessionWorkflows.onEvent(cause, "setDesiredStatusOnEvent", DesiredStatusChange.class, cause, desired));
+                SessionWorkflowClient.onEvent(cause, "setDesiredStatusOnEvent", DesiredStatusChange.class, cause, desired));
     }
 
     /** Moves the timeslot on behalf of a CloudEvent. */
     public TimeslotChange setTimeslotOnEvent(UUID id, @Nullable Timeslot timeslot, EventCause cause) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, "data."));
         return updateRunning(find(id), "its timeslot cannot change",
-                SessionWorkflows.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
+                SessionWorkflowClient.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
     }
 
     /**

@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * workflow runs wherever a worker serves its queue.
  */
 @Singleton
-public class HostWorkflows {
+public class HostWorkflowClient {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HostWorkflows.class);
+    private static final Logger LOG = LoggerFactory.getLogger(HostWorkflowClient.class);
 
     private final WorkflowClient temporal;
     private final TemporalDeadline deadline;
@@ -35,7 +35,7 @@ public class HostWorkflows {
     private final ReconcileConfig reconcile;
     private final HostsConfig hosts;
 
-    public HostWorkflows(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
+    public HostWorkflowClient(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
             ReconcileConfig reconcile, HostsConfig hosts) {
         this.temporal = temporal;
         this.deadline = deadline;

@@ -46,9 +46,9 @@ import org.slf4j.LoggerFactory;
  * {@link WorkflowUnresponsive}, and Temporal out of reach is {@link TemporalUnavailable}.
  */
 @Singleton
-public class SessionWorkflows {
+public class SessionWorkflowClient {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SessionWorkflows.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SessionWorkflowClient.class);
 
     private final WorkflowClient temporal;
     private final TemporalDeadline deadline;
@@ -56,7 +56,7 @@ public class SessionWorkflows {
     private final ReconcileConfig reconcile;
     private final LifecycleConfig lifecycle;
 
-    public SessionWorkflows(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
+    public SessionWorkflowClient(WorkflowClient temporal, TemporalDeadline deadline, TemporalConfig temporalConfig,
             ReconcileConfig reconcile, LifecycleConfig lifecycle) {
         this.temporal = temporal;
         this.deadline = deadline;
