@@ -5,7 +5,7 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.session.SecretRefs;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.session.SessionCommands;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
@@ -42,10 +42,10 @@ public class SecretService {
     private final SecretRepository secrets;
     private final SecretData data;
     private final SessionRepository sessionRows;
-    private final SessionService sessions;
+    private final SessionCommands sessions;
 
     public SecretService(SecretRepository secrets, SecretData data, SessionRepository sessionRows,
-            SessionService sessions) {
+            SessionCommands sessions) {
         this.secrets = secrets;
         this.data = data;
         this.sessionRows = sessionRows;
@@ -103,7 +103,7 @@ public class SecretService {
         }
         for (SessionRow session : sessionsUsing(owner, name)) {
             try {
-                sessions.updateSpec(session.id(), session.spec(), null);
+                sessions.updateSpec(session.id(), session.spec());
             } catch (Refusal refused) {
                 log.info("secret {} rotated: session {} keeps its spec for now: {}", name, session.id(),
                         refused.getMessage());

@@ -4,4 +4,4 @@ import io.micronaut.serde.annotation.Serdeable;
 
 /** @param generation the session generation the new spec has */
 @Serdeable
-public record SpecChange(long generation) {}
+public record SpecAccepted(long generation) {}
