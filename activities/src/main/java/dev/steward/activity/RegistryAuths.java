@@ -3,6 +3,7 @@ package dev.steward.activity;
 import com.github.dockerjava.api.model.AuthConfig;
 import dev.steward.model.ImageReference;
 import dev.steward.store.RegistryCredentialRepository;
+import dev.steward.store.SealedFor;
 import dev.steward.store.SecretCipher;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
@@ -24,7 +25,7 @@ public class RegistryAuths {
         String registry = ImageReference.registry(image);
         return credentials.findById(registry).map(row -> {
             AuthConfig auth = new AuthConfig().withRegistryAddress(registry).withUsername(row.username());
-            String secret = cipher.decrypt(row.secretEncrypted());
+            String secret = cipher.decrypt(row.secretEncrypted(), SealedFor.registryCredential(registry));
             return row.token() ? auth.withIdentityToken(secret) : auth.withPassword(secret);
         }).orElse(null);
     }

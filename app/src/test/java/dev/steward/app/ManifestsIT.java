@@ -149,6 +149,8 @@ class ManifestsIT {
                 assertEquals("/health/liveness", string(container, "startupProbe", "httpGet", "path"), where);
                 assertEquals("/health/readiness", string(container, "readinessProbe", "httpGet", "path"), where);
                 assertTrue(env(container).containsKey("STEWARD_TEMPORAL_UI_URL"), where + ": links to the Temporal UI");
+                assertTrue(env(container).containsKey("STEWARD_SECRETS_KEY"), where + ": a secrets key, without which"
+                        + " the service does not start");
             }
         }
     }
@@ -373,6 +375,8 @@ class ManifestsIT {
             assertTrue(EXACT_IMAGE.matcher(image).matches(), name + ": an exact image version, not " + image);
             assertTrue(service.containsKey("build") || k8sImages.contains(image),
                     name + ": " + image + " is the version k8s/ runs too");
+            assertTrue(!service.containsKey("build") || map(service.get("environment")).containsKey("STEWARD_SECRETS_KEY"),
+                    name + ": a secrets key, without which the service does not start");
             map(service.get("environment")).forEach((variable, value) -> assertFalse(
                     SECRET_NAME.matcher(variable).matches() && !String.valueOf(value).matches("\\$\\{\\w+:\\?.*}"),
                     name + ": " + variable + " comes from .env, required"));

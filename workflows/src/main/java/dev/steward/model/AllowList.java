@@ -12,9 +12,15 @@ public final class AllowList {
     private final List<String> patterns;
     private final List<Pattern> compiled;
 
+    /** @param patterns the patterns; blank ones (an empty setting) are left out */
     public AllowList(List<String> patterns) {
-        this.patterns = List.copyOf(patterns);
+        this.patterns = patterns.stream().map(String::strip).filter(p -> !p.isEmpty()).toList();
         this.compiled = this.patterns.stream().map(AllowList::glob).toList();
+    }
+
+    /** Whether it has no pattern: it allows nothing. */
+    public boolean isEmpty() {
+        return patterns.isEmpty();
     }
 
     /** Whether some pattern matches all of {@code name}. */

@@ -52,7 +52,7 @@ public class SecretController {
             description = "`{owner, name, data}`: key/values that the `env` of the owner's pods references "
             + "(`{\"valueFrom\": {\"secret\": name, \"key\": key}}`), encrypted before they are stored. `201` with "
             + "`{owner, name, version, createdAt, updatedAt}`, never a value. `409` when the owner has a secret of "
-            + "that name or no secrets key is configured.")
+            + "that name.")
     @Post
     @Secured(Role.USER_ROLE)
     public HttpResponse<SecretView> create(@Body @Nullable SecretRequest request, Authentication caller) {

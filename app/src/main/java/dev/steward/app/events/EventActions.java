@@ -6,6 +6,7 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
+import dev.steward.app.refusal.QuotaExceeded;
 import dev.steward.app.session.SessionCommands;
 import dev.steward.app.session.SessionCreation;
 import dev.steward.app.session.SessionReads;
@@ -97,7 +98,7 @@ public class EventActions {
     private static String attempt(Set<UUID> touched, Effect effect) {
         try {
             return effect.run();
-        } catch (NotFound | Conflict | InvalidRequest | Forbidden refused) {
+        } catch (NotFound | Conflict | InvalidRequest | Forbidden | QuotaExceeded refused) {
             String fields = refused.errors().isEmpty() ? ""
                     : " (" + refused.errors().stream().map(e -> e.field() + " " + e.message())
                             .collect(Collectors.joining("; ")) + ")";

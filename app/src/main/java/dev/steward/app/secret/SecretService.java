@@ -65,8 +65,7 @@ public class SecretService {
         }
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
-        requireKey();
-        if (secrets.create(owner, request.name(), data.seal(request.data()), Instant.now()) == 0) {
+        if (secrets.create(owner, request.name(), data.seal(owner, request.name(), request.data()), Instant.now()) == 0) {
             throw new Conflict("owner " + owner + " has a secret " + request.name() + "; PUT /api/v1/secrets/"
                     + request.name() + "?owner=" + owner + " rotates it", List.of(new FieldError("name", "is taken")));
         }
@@ -97,8 +96,7 @@ public class SecretService {
         }
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
-        requireKey();
-        if (secrets.rotate(owner, name, data.seal(request.data()), Instant.now()) == 0) {
+        if (secrets.rotate(owner, name, data.seal(owner, name, request.data()), Instant.now()) == 0) {
             throw notFound(owner, name);
         }
         for (SessionRow session : sessionsUsing(owner, name)) {
@@ -139,12 +137,6 @@ public class SecretService {
                 .filter(row -> row.status() != SessionStatus.EXPIRED && row.status() != SessionStatus.FAILED)
                 .filter(row -> SecretRefs.uses(row.spec(), name))
                 .toList();
-    }
-
-    private void requireKey() {
-        if (!data.canSeal()) {
-            throw new Conflict("no key to encrypt secrets with: set steward.secrets.key or steward.secrets.key-file");
-        }
     }
 
     private static void validateOwner(@Nullable String owner, List<FieldError> errors) {

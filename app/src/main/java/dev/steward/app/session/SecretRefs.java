@@ -62,7 +62,7 @@ public class SecretRefs {
                     if (row.isEmpty()) {
                         errors.add(new FieldError(path + ".secret", "owner '" + owner + "' has no secret named '"
                                 + ref.secret() + "'"));
-                    } else if (!opened.computeIfAbsent(ref.secret(), name -> data.open(row.get().dataEncrypted()))
+                    } else if (!opened.computeIfAbsent(ref.secret(), name -> data.open(row.get()))
                             .containsKey(ref.key())) {
                         errors.add(new FieldError(path + ".key", "secret '" + ref.secret() + "' has no key '"
                                 + ref.key() + "'"));

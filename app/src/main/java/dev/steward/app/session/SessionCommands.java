@@ -52,15 +52,17 @@ public class SessionCommands {
     private final SessionResume resume;
     private final SecretRefs secretRefs;
     private final PodPolicy podPolicy;
+    private final OwnerQuotas quotas;
 
     public SessionCommands(SessionWorkflowClient workflows, SessionReads reads, PartRepository parts,
-            SessionResume resume, SecretRefs secretRefs, PodPolicy podPolicy) {
+            SessionResume resume, SecretRefs secretRefs, PodPolicy podPolicy, OwnerQuotas quotas) {
         this.workflows = workflows;
         this.reads = reads;
         this.parts = parts;
         this.resume = resume;
         this.secretRefs = secretRefs;
         this.podPolicy = podPolicy;
+        this.quotas = quotas;
     }
 
     /** @param requested the desired status as the client wrote it; an unknown word is refused with the known ones */
@@ -169,6 +171,7 @@ public class SessionCommands {
         if (row.status() == SessionStatus.DELETED) {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
+        quotas.requireRoomForChange(id, spec);
         return updateOrResume(row, workflow -> workflow.updateSpec(spec));
     }
 

@@ -50,7 +50,9 @@ public class SubscriptionController {
             + "Subscriptions API dialects: `exact`, `prefix`, `suffix`, `all`, `any`, `not`, `sql`) is POSTed to "
             + "its `sink` as a CloudEvent, at least once and in order per session, once the sink has allowed it by "
             + "the Web Hooks handshake. `201` with a `Location` header. A `sinkcredential` is sent as the bearer "
-            + "token of every delivery and never shown.")
+            + "token of every delivery, stored encrypted and never shown. A `sink` on a loopback, private, "
+            + "link-local or other internal address (or a name that resolves to one) is a `422` unless "
+            + "`steward.subscriptions.allowed-sinks` allows it; once that is set, only sinks matching it are allowed.")
     @Post
     @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<SubscriptionView> create(@Body @Nullable SubscriptionRequest request) {
@@ -62,17 +64,24 @@ public class SubscriptionController {
     @Operation(operationId = "listSubscriptions", summary = "List subscriptions",
             description = "Every subscription, oldest first, with where its delivery stands: `status` "
             + "(`VALIDATING`, `ACTIVE`, `FAILING`), `failedAttempts`, `lastSuccessAt`, `lastError`, "
-            + "`nextAttemptAt`. Never a token.")
+            + "`nextAttemptAt`. Never a token. `lastError` says what the sink answered to `OPERATOR` and `ADMIN` "
+            + "tokens only; others read that the last attempt failed.")
     @Get
     public List<SubscriptionView> list(Authentication caller) {
-        return subscriptions.list(access.scope(caller));
+        return subscriptions.list(access.scope(caller), errorDetail(caller));
     }
 
     @Operation(operationId = "getSubscription", summary = "Read a subscription",
-            description = "The subscription's settings (never its token) and where its delivery stands.")
+            description = "The subscription's settings (never its token) and where its delivery stands; what the "
+            + "sink answered (`lastError`) only to `OPERATOR` and `ADMIN` tokens.")
     @Get("/{id}")
     public SubscriptionView get(UUID id, Authentication caller) {
-        return subscriptions.get(id, access.scope(caller));
+        return subscriptions.get(id, access.scope(caller), errorDetail(caller));
+    }
+
+    /** What a sink answered tells of the network behind it: operators see it, other readers do not. */
+    private static boolean errorDetail(Authentication caller) {
+        return caller.getRoles().contains(Role.OPERATOR_ROLE);
     }
 
     @Operation(operationId = "replaceSubscription", summary = "Replace a subscription's settings",

@@ -103,7 +103,8 @@ public final class SessionPlanner implements ResourcePlanner<SessionObservation,
             // An event's change is named even when it converges at once: its first record says Event.
             why = o.cause();
             what = o.causeMessage() + ": " + rollup.message();
-        } else if (!o.provisioned()) {
+        } else if (!o.provisioned() && o.desired() == DesiredStatus.RUNNING) {
+            // Only a session that is to run waits for its slot; one stopped or deleted before it ends now.
             to = SessionStatus.PENDING;
             why = Reason.WAITING_FOR_PROVISION_AT.code();
             what = "provisioning starts at " + o.timeslot().provisionAt();

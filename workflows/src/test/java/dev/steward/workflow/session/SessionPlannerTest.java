@@ -88,6 +88,18 @@ class SessionPlannerTest {
         assertEquals(expected, plan(o).unstarted());
     }
 
+    @ParameterizedTest
+    @CsvSource({"STOPPED, STOPPED", "DELETED, DELETED"})
+    void aSessionStoppedOrDeletedBeforeItsProvisionAtEndsWithoutWaitingForIt(DesiredStatus desired,
+            SessionStatus expected) {
+        PartReport db = report("db", desired == DesiredStatus.STOPPED ? PartStatus.STOPPED : PartStatus.DELETED, 1, null);
+        PartReport web = report("web", db.part().status(), 1, null);
+
+        StatusRecord status = plan(observed(desired, Map.of("db", db, "web", web)).provisioned(false)).status();
+
+        assertEquals(expected, status.status(), status.toString());
+    }
+
     @Test
     void aShutGateNamesThePartsItWaitsForAsTheyAreNow() {
         Map<String, PartReport> reports = new LinkedHashMap<>();

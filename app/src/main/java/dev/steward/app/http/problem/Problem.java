@@ -23,7 +23,8 @@ import java.util.List;
 @Serdeable
 @Schema(description = "An RFC 9457 problem. type is the absolute URI of a page the service serves,"
         + " /problems/{name}: unreadable-request, invalid-event, unauthorized, forbidden, not-found, method-not-allowed, conflict,"
-        + " precondition-failed, body-too-large, unsupported-media-type, invalid-request, temporal-unavailable,"
+        + " precondition-failed, body-too-large, unsupported-media-type, invalid-request, quota-exceeded, rate-limited,"
+        + " too-many-streams, temporal-unavailable,"
         + " workflow-start-refused, workflow-unresponsive, database-unavailable, internal-error")
 public record Problem(String type, String title, int status, @Nullable String detail, @Nullable List<FieldError> errors) {
 
@@ -43,8 +44,12 @@ public record Problem(String type, String title, int status, @Nullable String de
 
     /** A 503: what the request needs is out of reach for now; {@code Retry-After} says when to try again. */
     public static MutableHttpResponse<Problem> unavailable(ProblemType type, String detail, Duration retryAfter) {
-        long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
-        return response(type, detail, null).header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds));
+        return response(type, detail, null).header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds(retryAfter)));
+    }
+
+    /** A wait as {@code Retry-After} gives it: whole seconds, rounded up, at least one. */
+    public static long seconds(Duration wait) {
+        return Math.max(1, (wait.toMillis() + 999) / 1000);
     }
 
     /** The same problem with its type resolved against {@code base} ({@code http://host:port}). */

@@ -58,6 +58,24 @@ public enum ProblemType {
     INVALID_REQUEST("invalid-request", HttpStatus.UNPROCESSABLE_ENTITY, "Invalid request",
             "A well-formed request breaks a rule of Steward's: errors names every offending field.",
             "Correct each field errors names; nothing was changed."),
+    QUOTA_EXCEEDED("quota-exceeded", HttpStatus.TOO_MANY_REQUESTS, "Owner's quota used up",
+            "The owner already holds as many live sessions (steward.quotas.live-sessions-per-owner), or pods in"
+                    + " them (steward.quotas.pods-per-owner), as the operator allows; detail names the quota. Nothing"
+                    + " was created or changed. A spec with more pods alone than the quota is a 422 instead: it can"
+                    + " never fit.",
+            "Delete sessions the owner no longer needs, or wait until some end, then repeat the request; or ask"
+                    + " the operator for a larger quota."),
+    RATE_LIMITED("rate-limited", HttpStatus.TOO_MANY_REQUESTS, "Too many deliveries",
+            "The event source delivered faster than steward.events.rate allows it (deliveries per minute, with a"
+                    + " burst); nothing of this delivery was stored. The Web Hooks handshake answers the rate as"
+                    + " WebHook-Allowed-Rate.",
+            "Wait the seconds Retry-After names, then deliver again; batch events to send fewer deliveries."),
+    TOO_MANY_STREAMS("too-many-streams", HttpStatus.TOO_MANY_REQUESTS, "Too many event streams",
+            "As many server-sent event streams are open as the service allows: for this token"
+                    + " (steward.streams.max-per-token) or for all tokens together (steward.streams.max-total);"
+                    + " detail says which. No stream was opened.",
+            "Close streams this token no longer reads (one stream with ?owner= or no filter can replace many), or"
+                    + " try again after Retry-After."),
     TEMPORAL_UNAVAILABLE("temporal-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Temporal unavailable",
             "Temporal did not answer within steward.api.temporal-timeout, so nothing was done.",
             "Repeat the request after Retry-After; if it lasts, check Temporal (GET /health names it)."),

@@ -5,13 +5,17 @@ import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.PreconditionFailed;
+import dev.steward.app.refusal.QuotaExceeded;
 import dev.steward.app.refusal.Refusal;
 import dev.steward.app.refusal.TemporalUnavailable;
+import dev.steward.app.refusal.TooManyStreams;
 import dev.steward.app.refusal.WorkflowStartRefused;
 import dev.steward.app.refusal.WorkflowUnresponsive;
 import dev.steward.config.ApiConfig;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
@@ -36,6 +40,10 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
             case InvalidRequest invalid -> problem(ProblemType.INVALID_REQUEST, invalid);
             case Forbidden forbidden -> problem(ProblemType.FORBIDDEN, forbidden);
             case PreconditionFailed stale -> problem(ProblemType.PRECONDITION_FAILED, stale);
+            case QuotaExceeded exceeded -> problem(ProblemType.QUOTA_EXCEEDED, exceeded);
+            case TooManyStreams tooMany ->
+                    problem(ProblemType.TOO_MANY_STREAMS, tooMany).header(HttpHeaders.RETRY_AFTER,
+                            String.valueOf(Problem.seconds(api.retryAfter())));
             case TemporalUnavailable unavailable ->
                     Problem.unavailable(ProblemType.TEMPORAL_UNAVAILABLE, unavailable.getMessage(), api.retryAfter());
             case WorkflowStartRefused refused ->
@@ -45,7 +53,7 @@ public class RefusalHandler implements ExceptionHandler<Refusal, HttpResponse<Pr
         };
     }
 
-    private static HttpResponse<Problem> problem(ProblemType type, Refusal refusal) {
+    private static MutableHttpResponse<Problem> problem(ProblemType type, Refusal refusal) {
         return Problem.response(type, refusal.getMessage(), refusal.errors());
     }
 }
