@@ -2,13 +2,11 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.ConflictException;
-import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Network;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,7 +38,7 @@ public final class SessionNetworks {
      * Makes the session's network {@code name} unless this process knows it exists: the session's first
      * container on this engine makes it (one call), those created at the same time wait for that, and later
      * ones go straight to their create. A network removed behind this process's back fails a create
-     * ({@link #isNetworkMissing}): {@link #forget} it and make it again.
+     * ({@link EngineErrors#isNetworkMissing}): {@link #forget} it and make it again.
      */
     void ensureKnown(String name, String sessionId, String deployment) {
         if (known.contains(name)) {
@@ -87,8 +85,8 @@ public final class SessionNetworks {
                     .exec();
             LOG.info("created network {}", name);
         } catch (ConflictException | InternalServerErrorException e) {
-            // Docker answers 409, Podman 500 "network already exists": a concurrent create won.
-            if (!lower(e).contains("already")) {
+            // A concurrent create won.
+            if (!EngineErrors.isAlreadyExisting(e)) {
                 throw e;
             }
             LOG.debug("network {} was created concurrently", name);
@@ -118,11 +116,9 @@ public final class SessionNetworks {
         } catch (NotFoundException gone) {
             LOG.debug("network {} to remove does not exist", name);
         } catch (ConflictException | InternalServerErrorException e) {
-            String message = lower(e);
-            // Docker: "has active endpoints"; Podman: "network is being used".
-            if (message.contains("being used") || message.contains("active endpoints")) {
+            if (EngineErrors.isNetworkInUse(e)) {
                 LOG.debug("network {} still has containers", name);
-            } else if (message.contains("not found") || message.contains("no such network")) {
+            } else if (EngineErrors.isNetworkGone(e)) {
                 LOG.debug("network {} to remove does not exist", name);
             } else {
                 throw e;
@@ -157,20 +153,11 @@ public final class SessionNetworks {
         } catch (NotFoundException missing) {
             return false;
         } catch (InternalServerErrorException e) {
-            if (lower(e).contains("not found")) {
+            if (EngineErrors.isNotFound(e)) {
                 return false;
             }
             throw e;
         }
     }
 
-    /** Whether a container create failed because its network is gone (removed meanwhile with the last container). */
-    static boolean isNetworkMissing(DockerException e) {
-        String message = lower(e);
-        return message.contains("network") && message.contains("not found");
-    }
-
-    private static String lower(DockerException e) {
-        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
-    }
 }

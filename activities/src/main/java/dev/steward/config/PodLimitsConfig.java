@@ -1,7 +1,7 @@
 package dev.steward.config;
 
+import dev.steward.model.PodSpecValidator;
 import io.micronaut.context.annotation.ConfigurationProperties;
-import dev.steward.model.SessionSpecValidator;
 import io.micronaut.context.exceptions.ConfigurationException;
 
 /**
@@ -24,9 +24,9 @@ public record PodLimitsConfig(double defaultCpus, long defaultMemoryMb, double m
             throw new ConfigurationException("steward.pods.limits.default-cpus must be above 0 and at most"
                     + " steward.pods.limits.max-cpus (" + maxCpus + "), not " + defaultCpus);
         }
-        if (defaultMemoryMb < SessionSpecValidator.MIN_MEMORY_MB || defaultMemoryMb > maxMemoryMb) {
+        if (defaultMemoryMb < PodSpecValidator.MIN_MEMORY_MB || defaultMemoryMb > maxMemoryMb) {
             throw new ConfigurationException("steward.pods.limits.default-memory-mb must be at least "
-                    + SessionSpecValidator.MIN_MEMORY_MB + " and at most"
+                    + PodSpecValidator.MIN_MEMORY_MB + " and at most"
                     + " steward.pods.limits.max-memory-mb (" + maxMemoryMb + "), not " + defaultMemoryMb);
         }
         if (pids < 1) {

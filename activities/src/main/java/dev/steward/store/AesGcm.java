@@ -1,15 +1,14 @@
 package dev.steward.store;
 
+import dev.steward.model.Sha256;
 import io.micronaut.core.annotation.Nullable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.HexFormat;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -109,10 +108,6 @@ public final class AesGcm {
     }
 
     private static String id(byte[] key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key)).substring(0, KEY_ID_LENGTH);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.hex(key).substring(0, KEY_ID_LENGTH);
     }
 }

@@ -40,10 +40,10 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -267,7 +267,7 @@ class ContainerActivitiesIT {
                 .withName(request.name())
                 .withLabels(request.labels())
                 .exec());
-        assertTrue(ContainerActivitiesImpl.isNameConflict(conflict), conflict::getMessage);
+        assertTrue(EngineErrors.isNameConflict(conflict), conflict::getMessage);
     }
 
     @Test
@@ -597,16 +597,16 @@ class ContainerActivitiesIT {
     void failureClassificationOfEngineMessages() {
         // Messages the engines are known to send; a race to reproduce removal-in-progress on
         // demand does not exist, so its recognition is checked on the message alone.
-        assertTrue(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+        assertTrue(EngineErrors.isRemovalInProgress(new ConflictException(
                 "{\"message\":\"removal of container abc is already in progress\"}")));
-        assertFalse(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+        assertFalse(EngineErrors.isRemovalInProgress(new ConflictException(
                 "{\"message\":\"You cannot remove a running container\"}")));
-        assertFalse(ContainerActivitiesImpl.isNameConflict(new com.github.dockerjava.api.exception
+        assertFalse(EngineErrors.isNameConflict(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"port is already in use\"}")));
-        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+        assertTrue(EngineErrors.isHostPortTaken(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"cause\":\"address already in use\",\"message\":\"cannot listen on"
                 + " the TCP port: listen tcp4 :44257: bind: address already in use\",\"response\":500}")));
-        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+        assertTrue(EngineErrors.isHostPortTaken(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"Bind for 0.0.0.0:8080 failed: port is already allocated\"}")));
     }
 

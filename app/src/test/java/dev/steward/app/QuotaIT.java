@@ -3,8 +3,8 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.Problem;
 import dev.steward.app.events.StewardEventTypes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;

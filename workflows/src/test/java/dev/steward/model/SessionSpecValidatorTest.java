@@ -95,12 +95,12 @@ class SessionSpecValidatorTest {
 
     @Test
     void countsAndLengthsOverTheirLimitsAreNamed() {
-        String long4097 = "x".repeat(SessionSpecValidator.MAX_TEXT_LENGTH + 1);
+        String long4097 = "x".repeat(PodSpecValidator.MAX_TEXT_LENGTH + 1);
         Map<String, String> manyEnv = new HashMap<>();
-        for (int i = 0; i <= SessionSpecValidator.MAX_ENV_ENTRIES; i++) {
+        for (int i = 0; i <= PodSpecValidator.MAX_ENV_ENTRIES; i++) {
             manyEnv.put("V" + i, "v");
         }
-        List<String> manyArgs = Collections.nCopies(SessionSpecValidator.MAX_COMMAND_ITEMS + 1, "a");
+        List<String> manyArgs = Collections.nCopies(PodSpecValidator.MAX_COMMAND_ITEMS + 1, "a");
         assertEquals(List.of("parts[0].pods[0].env"),
                 fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), manyEnv, p.ports()))));
         assertEquals(List.of("parts[0].pods[0].env.LONG"),
@@ -110,7 +110,7 @@ class SessionSpecValidatorTest {
         assertEquals(List.of("parts[0].pods[0].command[1]"),
                 fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), List.of("sh", long4097), p.env(), p.ports()))));
         assertEquals(List.of("parts[0].pods[0].image"),
-                fields(withPod(0, 0, p -> new PodSpec(p.name(), "i".repeat(SessionSpecValidator.MAX_IMAGE_LENGTH + 1),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), "i".repeat(PodSpecValidator.MAX_IMAGE_LENGTH + 1),
                         p.command(), p.env(), p.ports()))));
         List<PartSpec> manyParts = new ArrayList<>();
         for (int i = 0; i <= SessionSpecValidator.MAX_PARTS; i++) {
@@ -395,7 +395,7 @@ class SessionSpecValidatorTest {
         assertEquals(List.of("parts[0].pods[0].addCapabilities[1]"),
                 fields(withPod(0, 0, p -> adding(p, Arrays.asList("NET_RAW", " ")))));
         assertEquals(List.of("parts[0].pods[0].addCapabilities"), fields(withPod(0, 0,
-                p -> adding(p, Collections.nCopies(SessionSpecValidator.MAX_ADDED_CAPABILITIES + 1, "NET_RAW")))));
+                p -> adding(p, Collections.nCopies(PodSpecValidator.MAX_ADDED_CAPABILITIES + 1, "NET_RAW")))));
     }
 
     @Test

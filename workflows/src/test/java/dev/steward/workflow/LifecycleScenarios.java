@@ -112,7 +112,7 @@ public final class LifecycleScenarios {
      * STOPPED; DELETED. Returns the part's history.
      */
     public static WorkflowExecutionHistory partLifecycle(WorkflowSandbox sandbox) {
-        FakeEngine engine = sandbox.engine();
+        FakeContainerActivities engine = sandbox.engine();
         PartWorkflow part = startAppAndCache(sandbox, PART_SESSION_ID);
 
         PartView ready = Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
@@ -136,7 +136,7 @@ public final class LifecycleScenarios {
      * {@link #placedSandbox}. Returns the part's history.
      */
     public static WorkflowExecutionHistory placedPartMoves(WorkflowSandbox sandbox) {
-        FakePlacement placement = sandbox.placement();
+        FakePlacementActivities placement = sandbox.placement();
         PartWorkflow part = startAppAndCache(sandbox, PLACED_SESSION_ID);
         Eventually.await("part READY on both hosts", part::view, v -> v.status() == PartStatus.READY
                 && v.pods().stream().map(PodView::host).distinct().count() == 2);
@@ -282,7 +282,7 @@ public final class LifecycleScenarios {
      * operator; then the part is deleted.
      */
     public static WorkflowExecutionHistory partRestarts(WorkflowSandbox sandbox) {
-        FakeEngine engine = sandbox.engine();
+        FakeContainerActivities engine = sandbox.engine();
         PodSpec app = TestSessions.pod("app");
         PodSpec once = new PodSpec("once", TestSessions.IMAGE, List.of("true"), null, null, PodKind.JOB, null, null,
                 null, null, null);
@@ -312,7 +312,7 @@ public final class LifecycleScenarios {
      * container once the engine answers, then DELETED. Returns the part's history.
      */
     public static WorkflowExecutionHistory partEngineAway(WorkflowSandbox sandbox) {
-        FakeEngine engine = sandbox.engine();
+        FakeContainerActivities engine = sandbox.engine();
         PartWorkflow part = sandbox.startPart(ENGINE_AWAY_SESSION_ID, TestSessions.part("web", "app"),
                 ReconcileSettings.DEFAULTS);
         Eventually.await("part READY", part::view, v -> v.status() == PartStatus.READY);
@@ -333,7 +333,7 @@ public final class LifecycleScenarios {
      * written in order once recording is back, then DELETED. Returns the part's history.
      */
     public static WorkflowExecutionHistory partDatabaseAway(WorkflowSandbox sandbox) {
-        FakeEngine engine = sandbox.engine();
+        FakeContainerActivities engine = sandbox.engine();
         InMemoryRecording recording = sandbox.recording();
         PartWorkflow part = sandbox.startPart(DATABASE_AWAY_SESSION_ID, TestSessions.part("web", "app"),
                 ReconcileSettings.DEFAULTS);
@@ -454,7 +454,7 @@ public final class LifecycleScenarios {
      * once it is back, the pod runs; then DELETED. Returns the part's history.
      */
     public static WorkflowExecutionHistory partImagePull(WorkflowSandbox sandbox) {
-        FakeEngine engine = sandbox.engine();
+        FakeContainerActivities engine = sandbox.engine();
         engine.lackImage(TestSessions.IMAGE);
         engine.registryUnreachable(true);
         PartWorkflow part = sandbox.startPart(IMAGE_PULL_SESSION_ID, TestSessions.part("web", "app"),

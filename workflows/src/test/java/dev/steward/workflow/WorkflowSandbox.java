@@ -31,9 +31,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Temporal's time-skipping test server running the workflow types under test, with every activity
- * they call in memory: a {@link FakeEngine} for each host on that host's queue (the first one also
+ * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue (the first one also
  * on the main queue, as the local engine of runs started before placement), a
- * {@link FakePlacement} over those hosts with unlimited room, an {@link InMemoryRecording}, and
+ * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, and
  * whatever other activities a test adds. Registered on an instance field with
  * {@code @RegisterExtension}, it starts before each test and closes after it; elsewhere
  * {@link #start()} and {@link #close()} do that.
@@ -46,11 +46,11 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
 
     private final Class<?>[] workflowTypes;
     private final List<String> journal = new CopyOnWriteArrayList<>();
-    private final Map<String, FakeEngine> engines = new LinkedHashMap<>();
+    private final Map<String, FakeContainerActivities> engines = new LinkedHashMap<>();
     private final InMemoryRecording recording = new InMemoryRecording();
     private final List<Object> activities = new ArrayList<>();
     private final Map<String, List<Object>> hostActivities = new LinkedHashMap<>();
-    private FakePlacement placement;
+    private FakePlacementActivities placement;
     private TestWorkflowEnvironment env;
 
     /** The workflow types under test, on one host, {@link #LOCAL}. */
@@ -70,9 +70,9 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     public WorkflowSandbox onHosts(String... hosts) {
         engines.clear();
         for (String host : hosts) {
-            engines.put(host, new FakeEngine(host, journal));
+            engines.put(host, new FakeContainerActivities(host, journal));
         }
-        placement = new FakePlacement(hosts);
+        placement = new FakePlacementActivities(hosts);
         return this;
     }
 
@@ -115,7 +115,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     /** Lets held activities go first, so no workflow is left waiting on one while the server stops. */
     @Override
     public void close() {
-        engines.values().forEach(FakeEngine::releaseListings);
+        engines.values().forEach(FakeContainerActivities::releaseListings);
         placement.releasePlacements();
         recording.releaseDesiredStatuses();
         if (env != null) {
@@ -152,12 +152,12 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     }
 
     /** The engine of the first host: the only one, unless {@link #onHosts} named several. */
-    public FakeEngine engine() {
+    public FakeContainerActivities engine() {
         return engines.values().iterator().next();
     }
 
-    public FakeEngine engine(String host) {
-        FakeEngine engine = engines.get(host);
+    public FakeContainerActivities engine(String host) {
+        FakeContainerActivities engine = engines.get(host);
         if (engine == null) {
             throw new IllegalArgumentException("not a host of this sandbox: " + host + "; hosts " + engines.keySet());
         }
@@ -169,7 +169,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         return journal;
     }
 
-    public FakePlacement placement() {
+    public FakePlacementActivities placement() {
         return placement;
     }
 

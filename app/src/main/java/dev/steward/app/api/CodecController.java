@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.temporal.PayloadEncryption;

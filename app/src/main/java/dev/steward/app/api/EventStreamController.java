@@ -5,6 +5,7 @@ import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.events.EventStreams;
 import dev.steward.app.events.OpenStreams;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.model.FieldError;
 import dev.steward.store.OutboxRepository;

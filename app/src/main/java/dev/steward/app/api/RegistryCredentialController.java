@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.registry.RegistryCredentialRequest;
 import dev.steward.app.registry.RegistryCredentialService;
 import io.micronaut.core.annotation.Nullable;

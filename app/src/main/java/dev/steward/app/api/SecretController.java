@@ -3,6 +3,7 @@ package dev.steward.app.api;
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.secret.SecretRequest;
 import dev.steward.app.secret.SecretService;
 import io.micronaut.core.annotation.Nullable;

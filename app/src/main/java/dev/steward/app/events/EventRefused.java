@@ -1,6 +1,6 @@
 package dev.steward.app.events;
 
-import dev.steward.app.api.ProblemType;
+import dev.steward.app.http.problem.ProblemType;
 import dev.steward.model.FieldError;
 import io.micronaut.core.annotation.Nullable;
 import java.time.Duration;

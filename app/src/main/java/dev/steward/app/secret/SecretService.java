@@ -4,10 +4,12 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.session.SecretRefs;
+import dev.steward.app.session.SessionCommands;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SpecRules;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
 import dev.steward.store.SecretRow;
@@ -40,10 +42,10 @@ public class SecretService {
     private final SecretRepository secrets;
     private final SecretData data;
     private final SessionRepository sessionRows;
-    private final SessionService sessions;
+    private final SessionCommands sessions;
 
     public SecretService(SecretRepository secrets, SecretData data, SessionRepository sessionRows,
-            SessionService sessions) {
+            SessionCommands sessions) {
         this.secrets = secrets;
         this.data = data;
         this.sessionRows = sessionRows;
@@ -57,7 +59,7 @@ public class SecretService {
             throw new InvalidRequest(new FieldError("", "a body with owner, name and data is required"));
         }
         validateOwner(owner, errors);
-        if (request.name() == null || !SessionSpecValidator.isName(request.name())) {
+        if (request.name() == null || !SpecRules.isName(request.name())) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63"
                     + " characters"));
         }
@@ -99,7 +101,7 @@ public class SecretService {
         }
         for (SessionRow session : sessionsUsing(owner, name)) {
             try {
-                sessions.updateSpec(session.id(), session.spec(), null);
+                sessions.updateSpec(session.id(), session.spec());
             } catch (Refusal refused) {
                 log.info("secret {} rotated: session {} keeps its spec for now: {}", name, session.id(),
                         refused.getMessage());

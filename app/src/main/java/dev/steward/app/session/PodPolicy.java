@@ -1,8 +1,10 @@
 package dev.steward.app.session;
 
+import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.config.ImagesConfig;
 import dev.steward.config.PodLimitsConfig;
 import dev.steward.config.PodSecurityConfig;
+import dev.steward.config.PodsConfig;
 import dev.steward.model.AllowList;
 import dev.steward.model.FieldError;
 import dev.steward.model.ImageReference;
@@ -10,6 +12,7 @@ import dev.steward.model.PartSpec;
 import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.SessionSpec;
+import dev.steward.model.SessionSpecValidator;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -23,15 +26,27 @@ import java.util.List;
 @Singleton
 public class PodPolicy {
 
+    private final PodsConfig pods;
     private final PodLimitsConfig limits;
     private final PodSecurityConfig security;
     /** {@code null}: every registry is allowed. */
     private final @Nullable AllowList registries;
 
-    public PodPolicy(PodLimitsConfig limits, PodSecurityConfig security, ImagesConfig images) {
+    public PodPolicy(PodsConfig pods, PodLimitsConfig limits, PodSecurityConfig security, ImagesConfig images) {
+        this.pods = pods;
         this.limits = limits;
         this.security = security;
         this.registries = images.allowedRegistries() == null ? null : new AllowList(images.allowedRegistries());
+    }
+
+    /**
+     * Refuses (422) a spec that is not well formed ({@link SessionSpecValidator}, with pods on their host's
+     * network only where {@code steward.pods.allow-host-network} allows them) or that asks for what this
+     * deployment does not allow ({@link #check}), naming every offending field.
+     */
+    public void requireAllowed(@Nullable SessionSpec spec) {
+        InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec, pods.allowHostNetwork()));
+        InvalidRequest.rejectIfAny(check(spec));
     }
 
     /** What in the spec the deployment refuses, each naming its field; empty when it allows all. */

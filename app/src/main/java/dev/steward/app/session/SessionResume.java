@@ -1,7 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.app.temporal.NamespaceRegistration;
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
@@ -24,12 +24,12 @@ import java.util.UUID;
 @Singleton
 public class SessionResume {
 
-    private final SessionWorkflows workflows;
+    private final SessionWorkflowClient workflows;
     private final NamespaceRegistration namespace;
     private final ResumeLock lock;
     private final SessionRepository sessions;
 
-    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace, ResumeLock lock,
+    public SessionResume(SessionWorkflowClient workflows, NamespaceRegistration namespace, ResumeLock lock,
             SessionRepository sessions) {
         this.workflows = workflows;
         this.namespace = namespace;

@@ -1,10 +1,5 @@
 package dev.steward.app.subscription;
 
-import dev.steward.app.api.SinkCredential;
-import dev.steward.app.api.SinkCredentialView;
-import dev.steward.app.api.SubscriptionConfig;
-import dev.steward.app.api.SubscriptionRequest;
-import dev.steward.app.api.SubscriptionView;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.cloudevents.CloudEventFilters;

@@ -79,8 +79,7 @@ final class ImagePulls {
         transitions.record(pod, status, Reason.PULLING.code(), "pulling " + where, servingId);
         try {
             ImagePullResult pulled = pull(host, pod.image());
-            rt.pullRetryAt = null;
-            rt.pullFailures = 0;
+            rt.pulled();
             transitions.record(pod, status, Reason.PULLED.code(), "pulled " + where + ": " + pulled.layers()
                     + " layers, " + pulled.bytes() + " bytes downloaded in " + Math.round(pulled.seconds() * 10) / 10.0
                     + " s", servingId);
@@ -89,11 +88,11 @@ final class ImagePulls {
             if (!ActivityFailures.isPullUnavailable(failure)) {
                 throw failure;
             }
-            long backOff = Math.min(FIRST_BACK_OFF.toMillis() << Math.min(rt.pullFailures, 16), MAX_BACK_OFF.toMillis());
-            rt.pullFailures++;
-            rt.pullRetryAt = Workflow.currentTimeMillis() + backOff;
+            long backOff = Math.min(FIRST_BACK_OFF.toMillis() << Math.min(rt.pullFailures(), 16), MAX_BACK_OFF.toMillis());
+            long retryAt = Workflow.currentTimeMillis() + backOff;
+            rt.pullFailedUntil(retryAt);
             transitions.record(pod, status, Reason.IMAGE_PULL_BACK_OFF.code(), "pulling " + where + " failed ("
-                    + ActivityFailures.rootMessage(failure) + "); tried again at " + Instant.ofEpochMilli(rt.pullRetryAt),
+                    + ActivityFailures.rootMessage(failure) + "); tried again at " + Instant.ofEpochMilli(retryAt),
                     servingId);
             return false;
         }
@@ -101,7 +100,7 @@ final class ImagePulls {
 
     /** Whether the pod waits for its image's pull to be tried again (ImagePullBackOff). */
     boolean backingOff(PodRuntime rt) {
-        return rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis();
+        return rt.pullBackingOff(Workflow.currentTimeMillis());
     }
 
     /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */

@@ -92,7 +92,7 @@ public final class PartState {
 
     /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */
     HostNotice noticeOf(PodRuntime rt) {
-        return rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+        return rt.host() == null ? null : hostsNotTakingPods.get(rt.host());
     }
 
     /** Whether pods leave {@code host} whether or not it answers: it is lost or disabled. */

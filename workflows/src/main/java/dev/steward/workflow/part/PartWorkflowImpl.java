@@ -35,8 +35,8 @@ import org.slf4j.Logger;
 
 /**
  * Observe, plan, act, record, report: each pass lists the part's containers once, converges every pod
- * in parallel ({@link PodConvergence}, planned by the {@link PodManager}), rolls the pods up into the
- * part's status ({@link PartManager}), records it and reports it to the session. A pass runs when
+ * in parallel ({@link PodConvergence}, planned by the {@link PodPlanner}), rolls the pods up into the
+ * part's status ({@link PartPlanner}), records it and reports it to the session. A pass runs when
  * something asks for one: a new generation, an engine event or a resync that saw drift (both relayed
  * by the host workflow), a readiness change, an operator, or a due restart, deadline or placement retry.
  */
@@ -48,14 +48,13 @@ public class PartWorkflowImpl implements PartWorkflow {
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
     /** A run that continued as new replaces it with the state carried from the run before. */
     private PartState state = new PartState();
-    private final PartManager partManager = new PartManager();
+    private final PartPlanner partPlanner = new PartPlanner();
     private PodEngines engines;
     private SessionReport sessionReport;
     private TransitionRecorder recorder;
     private PodRestarts restarts;
     private PodTransitions transitions;
     private PodConvergence pods;
-    private ImagePulls pulls;
     private PodReplicas replicas;
     private PodPlacement placement;
 
@@ -175,8 +174,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         PodView pod = state.pods.get(event.pod());
         PodRuntime rt = state.runtimes.get(event.pod());
-        return pod != null && event.containerId().equals(pod.containerId()) && rt.host != null
-                && state.noticeOf(rt) == null && rt.finishedInGeneration != state.generation;
+        return pod != null && event.containerId().equals(pod.containerId()) && rt.host() != null
+                && state.noticeOf(rt) == null && !rt.finishedIn(state.generation);
     }
 
     /**
@@ -203,7 +202,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void resyncHost(HostResync resync) {
         List<PodView> there = state.pods.values().stream()
-                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host))
+                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host()))
                 .toList();
         if (Drift.between(there, resync.containers())) {
             state.wake = true;
@@ -261,16 +260,11 @@ public class PartWorkflowImpl implements PartWorkflow {
         engines = new PodEngines(state);
         sessionReport = new SessionReport(state);
         transitions = new PodTransitions(state, engines, recorder);
-        PodManager podManager = new PodManager(state.settings);
-        ReadinessProbes readiness = new ReadinessProbes(state);
+        PodPlanner podPlanner = new PodPlanner(state.settings);
         placement = new PodPlacement(state, transitions);
-        pulls = new ImagePulls(state, engines, transitions);
-        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness, pulls);
-        restarts = new PodRestarts(state, engines, transitions, podManager);
+        restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
-        pods = new PodConvergence(state, engines, transitions, podManager, placement,
-                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
-                readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
+        pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
     }
 
     /**
@@ -303,18 +297,14 @@ public class PartWorkflowImpl implements PartWorkflow {
         countPass(startedAt);
     }
 
+    /** The earliest moment something of a pod is due; {@code null} when nothing is. */
     private Long nextDue() {
         long now = Workflow.currentTimeMillis();
         Long due = null;
         for (PodRuntime rt : state.runtimes.values()) {
-            // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
-            Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
-            Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
-            Long pullRetry = rt.pullRetryAt != null && rt.pullRetryAt > now ? rt.pullRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry, pullRetry}) {
-                if (at != null && (due == null || at < due)) {
-                    due = at;
-                }
+            Long at = rt.nextDue(now);
+            if (at != null && (due == null || at < due)) {
+                due = at;
             }
         }
         return due;
@@ -334,7 +324,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         }
         if (state.desired == DesiredStatus.RUNNING) {
             placement.placeUnplaced(state.podSpecs.values().stream()
-                    .filter(pod -> state.runtimes.get(pod.name()).finishedInGeneration != state.generation).toList());
+                    .filter(pod -> !state.runtimes.get(pod.name()).finishedIn(state.generation)).toList());
         }
         // Before the listing: a restart stops a READY pod's container, the listing sees it stopped, and this
         // pass starts it again instead of the next pass taking the stop for a crash.
@@ -344,10 +334,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));
         }
-        pulls.newPass();
-        String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
+        pods.newPass();
+        String mover = partPlanner.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
-            String host = engines.hostOf(state.runtimes.get(pod.name()));
+            String host = state.runtimes.get(pod.name()).host();
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 // Its host did not answer: nothing is known of the pod this pass.
                 transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
@@ -381,13 +371,13 @@ public class PartWorkflowImpl implements PartWorkflow {
         return state.podSpecs.values().stream().map(pod -> {
             PodRuntime rt = state.runtimes.get(pod.name());
             HostNotice notice = state.noticeOf(rt);
-            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt);
+            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt());
         }).toList();
     }
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */
     private void rollUp(long passGeneration) {
-        PartPlan plan = partManager.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
+        PartPlan plan = partPlanner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
                 state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
         state.observedGeneration = plan.observedGeneration();
         PartStatus status = plan.status();

@@ -45,7 +45,7 @@ final class PodPlacement {
      * part's pods cost one placement, not one each.
      */
     void placeUnplaced(List<PodSpec> pods) {
-        List<PodSpec> unplaced = pods.stream().filter(pod -> state.runtimes.get(pod.name()).host == null).toList();
+        List<PodSpec> unplaced = pods.stream().filter(pod -> state.runtimes.get(pod.name()).host() == null).toList();
         if (unplaced.isEmpty()) {
             return;
         }
@@ -57,16 +57,13 @@ final class PodPlacement {
 
     private boolean take(PodSpec pod, PodRuntime rt, PlacementResult result) {
         if (!result.placed()) {
-            rt.waitingForRoom = true;
-            retryLater(rt);
+            rt.awaitRoom(retryAt());
             if (!Reason.UNSCHEDULABLE.is(state.pods.get(pod.name()).reason())) {
                 transitions.record(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), result.message(), null);
             }
             return false;
         }
-        rt.host = result.host();
-        rt.waitingForRoom = false;
-        rt.placeRetryAt = null;
+        rt.placeOn(result.host());
         return true;
     }
 
@@ -97,13 +94,11 @@ final class PodPlacement {
 
     /** The pod has no container left: the room it held on its host, or its wait for room, is given back. */
     void releaseEverywhere(PodSpec pod, PodRuntime rt) {
-        if (rt.host == null && !rt.waitingForRoom) {
+        if (!rt.holdsPlacement()) {
             return;
         }
         release(pod, null);
-        rt.host = null;
-        rt.waitingForRoom = false;
-        rt.placeRetryAt = null;
+        rt.unplace();
     }
 
     /** Gives back the room the pod holds on {@code host}, or on every host (and its wait for room) when {@code null}. */
@@ -111,8 +106,12 @@ final class PodPlacement {
         placement.release(state.sessionId, state.name, pod.name(), host);
     }
 
-    /** The pod is placed again at the placement retry, unless something wakes the part sooner. */
-    static void retryLater(PodRuntime rt) {
-        rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+    /** The pod stays where it is, and is placed again at the placement retry unless something wakes the part sooner. */
+    void retryLater(PodRuntime rt) {
+        rt.retryPlacementAt(retryAt());
+    }
+
+    private static long retryAt() {
+        return Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
     }
 }

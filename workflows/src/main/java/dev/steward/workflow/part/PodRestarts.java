@@ -17,13 +17,13 @@ final class PodRestarts {
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
 
-    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager) {
+    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodPlanner planner) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
     }
 
     /**
@@ -37,13 +37,11 @@ final class PodRestarts {
     boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container, boolean inspected) {
         rt.stopProbe();
         long now = Workflow.currentTimeMillis();
-        if (rt.restartAt == null) {
+        if (!rt.backingOff()) {
             ContainerState detail = inspected ? container : engines.of(rt).inspectContainer(container.id());
             ContainerState seen = detail == null ? container : detail;
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
-            rt.lastExit = exit;
-            long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
-            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
+            RestartDecision decision = planner.afterExit(rt.exited(pod, exit, now));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
@@ -54,14 +52,12 @@ final class PodRestarts {
                     return false;
                 }
                 case RESTART -> {
-                    rt.restarts = decision.restarts();
-                    rt.exponent = decision.exponent();
-                    rt.restartAt = decision.restartAt();
+                    rt.scheduleRestart(decision.restarts(), decision.exponent(), decision.restartAt());
                     transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
                     if (decision.restartAt() <= now && decision.exponent() == 1) {
                         // The first crash in the window restarts in this very pass: no second listing, and no
                         // pass that reports the pod down to the session in between.
-                        rt.restartAt = null;
+                        rt.cancelRestart();
                         return true;
                     }
                     // Any other restart, even after a zero backoff, waits for the next pass, so a container
@@ -70,19 +66,12 @@ final class PodRestarts {
                 }
             }
         }
-        if (now >= rt.restartAt) {
-            rt.restartAt = null;
-            return true;
-        }
-        return false;
+        return rt.takeDueRestart(now);
     }
 
     /** The pod reached a final state in this generation: COMPLETED or FAILED. */
     void finish(PodSpec pod, PodRuntime rt, PodStatus status, String why, String what, String containerId) {
-        rt.finishedInGeneration = state.generation;
-        rt.restartAt = null;
-        rt.deadlineAt = null;
-        rt.stopProbe();
+        rt.finishIn(state.generation);
         transitions.update(pod, status, why, what, containerId);
     }
 
@@ -103,16 +92,13 @@ final class PodRestarts {
             if (action.action() == PodAction.Kind.RESET_BACKOFF) {
                 rt.resetBackoff();
             }
-            boolean crashLooped = rt.finishedInGeneration == state.generation
+            boolean crashLooped = rt.finishedIn(state.generation)
                     && Reason.CRASH_LOOP_BACK_OFF.is(state.pods.get(action.pod()).reason());
             if (action.action() == PodAction.Kind.RESTART || crashLooped) {
-                rt.finishedInGeneration = -1;
-                rt.deadlineAt = null;
+                rt.runAgain();
             }
-            if (rt.restartAt != null) {
-                // A reset forgot the crashes: the next restart is the first in the window, at once.
-                rt.restartAt = now;
-            }
+            // A reset forgot the crashes: the next restart is the first in the window, at once.
+            rt.hurryRestart(now);
             if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
                 restartNow(action.pod());
             }
@@ -126,7 +112,7 @@ final class PodRestarts {
             rt.stopProbe();
             engines.of(rt).stopContainer(containerId, (int) state.settings.stopGrace().toSeconds());
             // The stopped container is started again by this pass's START step, as an operator restart.
-            rt.restartAt = Workflow.currentTimeMillis();
+            rt.restartAt(Workflow.currentTimeMillis());
         }
     }
 }

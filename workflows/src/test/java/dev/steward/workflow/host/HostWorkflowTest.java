@@ -8,7 +8,7 @@ import dev.steward.contract.HostNotice;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostStatus;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakePlacement;
+import dev.steward.workflow.FakePlacementActivities;
 import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowClient;
@@ -35,7 +35,7 @@ class HostWorkflowTest {
             .withActivities(host).withActivitiesOn(HOST, sync);
 
     private TestWorkflowEnvironment testEnv;
-    private FakePlacement placement;
+    private FakePlacementActivities placement;
     private HostWorkflow workflow;
     private WorkflowExecution first;
 

@@ -16,7 +16,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
@@ -39,7 +39,7 @@ class ImagePullTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
 

@@ -20,8 +20,8 @@ import dev.steward.model.ProbeType;
 import dev.steward.model.ReadinessCheck;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
-import dev.steward.workflow.FakePlacement;
+import dev.steward.workflow.FakeContainerActivities;
+import dev.steward.workflow.FakePlacementActivities;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
@@ -44,9 +44,9 @@ class PodPlacementTest {
     final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class).onHosts("a", "b");
 
     private final List<String> journal = sandbox.journal();
-    private final FakeEngine hostA = sandbox.engine("a");
-    private final FakeEngine hostB = sandbox.engine("b");
-    private final FakePlacement placement = sandbox.placement();
+    private final FakeContainerActivities hostA = sandbox.engine("a");
+    private final FakeContainerActivities hostB = sandbox.engine("b");
+    private final FakePlacementActivities placement = sandbox.placement();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
 
@@ -59,7 +59,7 @@ class PodPlacementTest {
         assertEquals(Map.of("a", 2L, "b", 2L), ready.pods().stream()
                 .collect(Collectors.groupingBy(PodView::host, Collectors.counting())));
         for (PodView pod : ready.pods()) {
-            FakeEngine engine = pod.host().equals("a") ? hostA : hostB;
+            FakeContainerActivities engine = pod.host().equals("a") ? hostA : hostB;
             assertEquals(pod.host(), engine.containerOf(sessionId, "web", pod.name()).orElseThrow()
                     .label(StewardLabels.HOST), pod.name());
         }

@@ -14,7 +14,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.LifecycleScenarios;
 import dev.steward.workflow.StartedSession;
 import dev.steward.workflow.TestSessions;
@@ -44,7 +44,7 @@ class SessionPartClosedTest {
 
     private static final String PART_RESTARTED = "PartRestarted";
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
 
     @Test
     void aPartCancelledFromOutsideIsStartedAgain() {
