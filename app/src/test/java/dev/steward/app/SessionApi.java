@@ -9,6 +9,7 @@ import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /** The REST calls the integration tests make, and polling with a deadline instead of sleeps. */
 final class SessionApi {
@@ -58,8 +60,8 @@ final class SessionApi {
     }
 
     HttpStatus setDesiredStatus(UUID id, String desiredStatus) {
-        return http.exchange(TestTokens.authorized(HttpRequest.PUT("/api/v1/sessions/" + id + "/desired-status",
-                Map.of("desiredStatus", desiredStatus)))).getStatus();
+        return sentUntilTaken("desired status " + desiredStatus + " of " + id, () -> TestTokens.authorized(
+                HttpRequest.PUT("/api/v1/sessions/" + id + "/desired-status", Map.of("desiredStatus", desiredStatus))));
     }
 
     HttpStatus updateSpec(UUID id, Map<String, Object> spec) {
@@ -67,7 +69,25 @@ final class SessionApi {
     }
 
     HttpStatus delete(UUID id) {
-        return http.exchange(TestTokens.authorized(HttpRequest.DELETE("/api/v1/sessions/" + id))).getStatus();
+        return sentUntilTaken("DELETE of " + id, () -> TestTokens.authorized(HttpRequest.DELETE("/api/v1/sessions/" + id)));
+    }
+
+    /**
+     * Sends a change as the API tells a client to: a {@code 503 workflow-unresponsive} (the workflow did not take
+     * it in time, as right after its worker died; nothing refused) is sent again until the deadline.
+     */
+    private HttpStatus sentUntilTaken(String what, Supplier<MutableHttpRequest<?>> request) {
+        return Poll.until(what + " taken by the workflow", () -> {
+            try {
+                return http.exchange(request.get()).getStatus();
+            } catch (HttpClientResponseException refused) {
+                if (refused.getStatus() == HttpStatus.SERVICE_UNAVAILABLE
+                        && refused.getResponse().getBody(String.class).orElse("").contains("/problems/workflow-unresponsive")) {
+                    return null;
+                }
+                throw refused;
+            }
+        }, status -> status != null);
     }
 
     List<TransitionView> transitions(UUID id) {
