@@ -15,12 +15,15 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * AES-256-GCM under one key: a fresh 12-byte nonce per value, stored before the ciphertext, whose tag
- * makes any change of it, or another key, fail to open. What secrets at rest and Temporal payloads are
- * sealed with, each under a key of its own.
+ * makes any change of it, or another key, fail to open. Temporal payloads are sealed with an instance;
+ * secrets at rest ({@link SecretCipher}) with the static {@link #seal(SecretKeySpec, SecureRandom, byte[],
+ * byte[], byte[])} and {@link #open(SecretKeySpec, byte[], int, byte[])}, which put a header before the
+ * nonce and bind each value to its row with associated data.
  */
 public final class AesGcm {
 
-    private static final int NONCE_BYTES = 12;
+    static final int NONCE_BYTES = 12;
+    private static final String TRANSFORMATION = "AES/GCM/NoPadding";
     private static final int TAG_BITS = 128;
     private static final int KEY_BYTES = 32;
     /** Hex characters of a key's id. */
@@ -79,18 +82,7 @@ public final class AesGcm {
     }
 
     public byte[] seal(byte[] plain) {
-        byte[] nonce = new byte[NONCE_BYTES];
-        random.nextBytes(nonce);
-        try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
-            byte[] sealed = cipher.doFinal(plain);
-            byte[] out = Arrays.copyOf(nonce, NONCE_BYTES + sealed.length);
-            System.arraycopy(sealed, 0, out, NONCE_BYTES, sealed.length);
-            return out;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES-GCM is part of every JDK", e);
-        }
+        return seal(key, random, new byte[0], new byte[0], plain);
     }
 
     /**
@@ -102,9 +94,42 @@ public final class AesGcm {
         if (sealed.length < NONCE_BYTES) {
             throw new GeneralSecurityException("too short to be sealed: " + sealed.length + " bytes");
         }
-        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, sealed, 0, NONCE_BYTES));
-        return cipher.doFinal(sealed, NONCE_BYTES, sealed.length - NONCE_BYTES);
+        return open(key, sealed, 0, new byte[0]);
+    }
+
+    /**
+     * {@code header}, a fresh nonce, then {@code plain} sealed under {@code key}; the tag covers
+     * {@code associatedData} too, which is not stored.
+     */
+    static byte[] seal(SecretKeySpec key, SecureRandom random, byte[] header, byte[] associatedData, byte[] plain) {
+        byte[] nonce = new byte[NONCE_BYTES];
+        random.nextBytes(nonce);
+        try {
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
+            cipher.updateAAD(associatedData);
+            byte[] sealed = cipher.doFinal(plain);
+            byte[] out = Arrays.copyOf(header, header.length + NONCE_BYTES + sealed.length);
+            System.arraycopy(nonce, 0, out, header.length, NONCE_BYTES);
+            System.arraycopy(sealed, 0, out, header.length + NONCE_BYTES, sealed.length);
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM is part of every JDK", e);
+        }
+    }
+
+    /**
+     * The plain bytes sealed after the nonce at {@code nonceAt} of {@code sealed}.
+     *
+     * @throws GeneralSecurityException when it was sealed under another key or other associated data, or changed since
+     */
+    static byte[] open(SecretKeySpec key, byte[] sealed, int nonceAt, byte[] associatedData)
+            throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+        cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, sealed, nonceAt, NONCE_BYTES));
+        cipher.updateAAD(associatedData);
+        int start = nonceAt + NONCE_BYTES;
+        return cipher.doFinal(sealed, start, sealed.length - start);
     }
 
     private static String id(byte[] key) {

@@ -9,13 +9,11 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Encrypts secrets for PostgreSQL with AES-256-GCM under the current key of {@link SecretsConfig}. A
+ * Encrypts secrets for PostgreSQL with AES-256-GCM ({@link AesGcm}) under the current key of {@link SecretsConfig}. A
  * ciphertext is {@code 0x01}, the 4-byte id of its key, a fresh 12-byte nonce, then the sealed bytes; the
  * associated data is that header and what the ciphertext belongs to ({@link SealedFor}), so it opens only
  * in its own row. Ciphertexts from before key ids ({@code 0x00}, then nonce and sealed bytes, no
@@ -28,9 +26,6 @@ public class SecretCipher {
     static final byte UNKEYED = 0;
     static final byte KEYED = 1;
     private static final Logger LOG = LoggerFactory.getLogger(SecretCipher.class);
-    private static final String AES_GCM = "AES/GCM/NoPadding";
-    private static final int NONCE_BYTES = 12;
-    private static final int TAG_BITS = 128;
     private static final int HEADER_BYTES = 1 + SecretKeys.ID_BYTES;
 
     private final List<SecretKeys.Key> keys;
@@ -50,23 +45,11 @@ public class SecretCipher {
 
     public byte[] encrypt(String plain, SealedFor sealedFor) {
         SecretKeys.Key key = keys.getFirst();
-        byte[] out = new byte[HEADER_BYTES + NONCE_BYTES];
-        out[0] = KEYED;
-        System.arraycopy(key.id(), 0, out, 1, SecretKeys.ID_BYTES);
-        byte[] nonce = new byte[NONCE_BYTES];
-        random.nextBytes(nonce);
-        System.arraycopy(nonce, 0, out, HEADER_BYTES, NONCE_BYTES);
-        try {
-            Cipher cipher = Cipher.getInstance(AES_GCM);
-            cipher.init(Cipher.ENCRYPT_MODE, key.spec(), new GCMParameterSpec(TAG_BITS, nonce));
-            cipher.updateAAD(sealedFor.associatedData(Arrays.copyOf(out, HEADER_BYTES)));
-            byte[] sealed = cipher.doFinal(plain.getBytes(StandardCharsets.UTF_8));
-            byte[] whole = Arrays.copyOf(out, out.length + sealed.length);
-            System.arraycopy(sealed, 0, whole, out.length, sealed.length);
-            return whole;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("encrypting " + sealedFor + " failed", e);
-        }
+        byte[] header = new byte[HEADER_BYTES];
+        header[0] = KEYED;
+        System.arraycopy(key.id(), 0, header, 1, SecretKeys.ID_BYTES);
+        return AesGcm.seal(key.spec(), random, header, sealedFor.associatedData(header),
+                plain.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -77,7 +60,7 @@ public class SecretCipher {
         if (sealed.length > 0 && sealed[0] == UNKEYED) {
             return decryptUnkeyed(sealed, sealedFor);
         }
-        if (sealed.length < HEADER_BYTES + NONCE_BYTES || sealed[0] != KEYED) {
+        if (sealed.length < HEADER_BYTES + AesGcm.NONCE_BYTES || sealed[0] != KEYED) {
             throw new UnreadableCiphertext("the ciphertext of " + sealedFor + " is in no format Steward writes");
         }
         SecretKeys.Key key = keys.stream().filter(k -> k.hasId(sealed, 1)).findFirst().orElseThrow(() ->
@@ -113,11 +96,7 @@ public class SecretCipher {
     /** The plain text of the sealed bytes that follow the nonce at {@code nonceAt}. */
     private static String open(SecretKeys.Key key, byte[] sealed, int nonceAt, byte[] associatedData)
             throws GeneralSecurityException {
-        Cipher cipher = Cipher.getInstance(AES_GCM);
-        cipher.init(Cipher.DECRYPT_MODE, key.spec(), new GCMParameterSpec(TAG_BITS, sealed, nonceAt, NONCE_BYTES));
-        cipher.updateAAD(associatedData);
-        int start = nonceAt + NONCE_BYTES;
-        return new String(cipher.doFinal(sealed, start, sealed.length - start), StandardCharsets.UTF_8);
+        return new String(AesGcm.open(key.spec(), sealed, nonceAt, associatedData), StandardCharsets.UTF_8);
     }
 
     private static String keyIdOf(byte[] sealed) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,15 @@ class AesGcmTest {
         assertNotEquals(inline.keyId(), AesGcm.fromSettings(OTHER_KEY, null, "test").keyId());
         assertEquals(16, inline.keyId().length());
         assertFalse(KEY.contains(inline.keyId()));
+    }
+
+    /** A payload an earlier release sealed, under a fixed key: the format stays readable whatever the code. */
+    @Test
+    void whatWasSealedBeforeOpensUnchanged() throws GeneralSecurityException {
+        AesGcm cipher = AesGcm.fromSettings(Base64.getEncoder().encodeToString(bytes(32, (byte) 0x2a)), null, "test");
+        byte[] sealed = HexFormat.of().parseHex("8cb14cff6554193e531434fe0b8134f4796c26f1c590fef8e6a8d9de28d3fa3746926a");
+
+        assertArrayEquals("payload".getBytes(StandardCharsets.UTF_8), cipher.open(sealed));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.UUID;
@@ -64,6 +65,22 @@ class SecretCipherTest {
                 missing.getMessage());
     }
 
+    /** Ciphertexts an earlier release wrote, under a fixed key: the format stays readable whatever the code. */
+    @Test
+    void ciphertextsWrittenBeforeOpenUnchangedInBothFormats() {
+        SecretCipher cipher = cipher(Base64.getEncoder().encodeToString(filled(32, (byte) 0x2a)));
+        byte[] keyed = HexFormat.of().parseHex(
+                "01a7685607a22867bd1375e789895bf54596e044d7c839043adfd2605afc5b4fad96e889873c7c");
+        byte[] unkeyed = HexFormat.of().parseHex(
+                "00050505050505050505050505f9e19f62bea1a0b3438f08b12ecec3c0cabbed33e456");
+
+        assertEquals("s3cr3t", cipher.decrypt(keyed, ALICE_DB));
+        assertTrue(cipher.isCurrent(keyed));
+        assertThrows(UnreadableCiphertext.class, () -> cipher.decrypt(keyed, SealedFor.secret("bob", "db")));
+        assertEquals("s3cr3t", cipher.decrypt(unkeyed, ALICE_DB), "before key ids: no associated data");
+        assertFalse(cipher.isCurrent(unkeyed));
+    }
+
     @Test
     void keysComeFromAFileOneALineTheCurrentFirst(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("secrets.key");
@@ -87,6 +104,12 @@ class SecretCipherTest {
 
     private static SecretCipher cipher(String keys) {
         return new SecretCipher(new SecretsConfig(keys, null));
+    }
+
+    private static byte[] filled(int length, byte value) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, value);
+        return bytes;
     }
 
     private static String key() {

@@ -17,7 +17,6 @@ import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
-import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.TransitionRecorder;
 import io.temporal.failure.CanceledFailure;
@@ -36,7 +35,7 @@ import org.slf4j.Logger;
 /**
  * Observe, plan, act, record, report: each pass lists the part's containers once, converges every pod
  * in parallel ({@link PodConvergence}, planned by the {@link PodPlanner}), rolls the pods up into the
- * part's status ({@link PartPlanner}), records it and reports it to the session. A pass runs when
+ * part's status ({@link PartRollUp}), records it and reports it to the session. A pass runs when
  * something asks for one: a new generation, an engine event or a resync that saw drift (both relayed
  * by the host workflow), a readiness change, an operator, or a due restart, deadline or placement retry.
  */
@@ -50,7 +49,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PartState state = new PartState();
     private final PartPlanner partPlanner = new PartPlanner();
     private PodEngines engines;
-    private SessionReport sessionReport;
+    private PartRollUp rollUp;
     private TransitionRecorder recorder;
     private PodRestarts restarts;
     private PodTransitions transitions;
@@ -90,7 +89,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 if (state.generation != passGeneration) {
                     continue;
                 }
-                rollUp(passGeneration);
+                rollUp.afterPass(passGeneration);
                 if (state.status == PartStatus.DELETED) {
                     settle();
                     return state.status;
@@ -103,7 +102,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                 state.runtimes.values().forEach(PodRuntime::stopProbe);
                 state.desired = DesiredStatus.DELETED;
                 reconcile();
-                rollUp(state.generation);
+                rollUp.afterPass(state.generation);
                 recorder.flush();
             }).run();
             throw canceled;
@@ -258,7 +257,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     /** What acts on the pods, built once the part knows its session and settings. */
     private void buildCollaborators() {
         engines = new PodEngines(state);
-        sessionReport = new SessionReport(state);
+        rollUp = new PartRollUp(state, partPlanner, recorder, new SessionReport(state));
         transitions = new PodTransitions(state, engines, recorder);
         PodPlanner podPlanner = new PodPlanner(state.settings);
         placement = new PodPlacement(state, transitions);
@@ -373,30 +372,5 @@ public class PartWorkflowImpl implements PartWorkflow {
             HostNotice notice = state.noticeOf(rt);
             return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt());
         }).toList();
-    }
-
-    /** Decides the part's status from its pods, records a change and reports the new view up. */
-    private void rollUp(long passGeneration) {
-        PartPlan plan = partPlanner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
-                state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
-        state.observedGeneration = plan.observedGeneration();
-        PartStatus status = plan.status();
-        String reason = plan.reason();
-        String message = plan.message();
-        if (state.showsCompleted && (status == PartStatus.STOPPED || status == PartStatus.STOPPING)) {
-            boolean stopped = status == PartStatus.STOPPED;
-            status = stopped ? PartStatus.COMPLETED : PartStatus.STOPPING;
-            reason = Reason.EVENT.code();
-            message = "completed by " + state.completedBy + (stopped ? "" : ": " + plan.message());
-        }
-        if (status != state.status) {
-            recorder.part(state.name, state.status, status, reason, message, state.generation);
-        }
-        state.status = status;
-        state.reason = reason;
-        state.message = message;
-        // The session records what the part reports: the part's own transitions are written first.
-        recorder.awaitWritten();
-        sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
     }
 }

@@ -1,15 +1,11 @@
 package dev.steward.workflow.session;
 
-import static dev.steward.workflow.WorkflowClock.now;
-
 import dev.steward.contract.RecordingActivities;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.EventCause;
 import dev.steward.model.LifecycleSettings;
-import dev.steward.model.PartStatus;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionSpec;
-import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
@@ -19,10 +15,8 @@ import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartWorkflow;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * The entity workflow of one session: runs its timeslot as timers, starts a {@link PartWorkflow}
@@ -179,13 +173,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void validateDesiredStatus(DesiredStatus requested) {
-        if (requested == null) {
-            throw new IllegalArgumentException("desiredStatus is required: one of RUNNING, STOPPED, DELETED");
-        }
-        refuseAfterDeadline();
-        if (state.desired == DesiredStatus.DELETED && requested != DesiredStatus.DELETED) {
-            throw new IllegalStateException("the session is being deleted; it cannot become " + requested);
-        }
+        SessionRequestChecks.refuseDesiredStatus(state, requested);
     }
 
     @Override
@@ -231,19 +219,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void validateTimeslot(Timeslot requested) {
-        if (requested == null) {
-            throw new IllegalArgumentException("a timeslot is required");
-        }
-        var errors = SessionSpecValidator.validateTimeslot(requested, "");
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException(errors.stream().map(e -> e.field() + " " + e.message())
-                    .collect(Collectors.joining("; ")));
-        }
+        SessionRequestChecks.refuseMalformedTimeslot(requested);
         // Before run() has read its input there is no timeslot to move.
         if (sessionId == null) {
             throw new IllegalStateException("the session has not started yet; repeat the request");
         }
-        refuseAfterDeadline();
+        SessionRequestChecks.refuseAfterDeadline(state);
         timeslots.refuseMove(requested);
     }
 
@@ -258,19 +239,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void validateRetryPart(String part) {
-        refuseAfterDeadline();
-        PartReport report = part == null ? null : state.parts.get(part);
-        if (report == null) {
-            throw new IllegalArgumentException("the session has no part '" + part + "'");
-        }
-        if (state.ending != null || state.desired != DesiredStatus.RUNNING) {
-            throw new IllegalStateException("the session's desired status is " + state.desired
-                    + (state.ending == null ? "" : " (" + state.ending.message() + ")")
-                    + "; only a RUNNING session retries parts");
-        }
-        if (report.part().status() != PartStatus.FAILED) {
-            throw new IllegalStateException("part " + part + " is " + report.part().status() + ", not FAILED");
-        }
+        SessionRequestChecks.refuseRetryPart(state, part);
     }
 
     @Override
@@ -282,7 +251,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void validateReconcileNow() {
-        refuseAfterDeadline();
+        SessionRequestChecks.refuseAfterDeadline(state);
         if (isTerminal()) {
             throw new IllegalStateException("the session has ended " + state.status);
         }
@@ -302,14 +271,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void validateSpec(SessionSpec newSpec) {
-        if (newSpec == null) {
-            throw new IllegalArgumentException("a spec is required");
-        }
-        refuseAfterDeadline();
-        if (state.desired == DesiredStatus.DELETED) {
-            throw new IllegalStateException("the session is being deleted; its spec cannot change");
-        }
-        SessionParts.refuseReshape(spec, newSpec);
+        SessionRequestChecks.refuseSpec(state, spec, newSpec);
     }
 
     @Override
@@ -405,12 +367,5 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     /** Whether the session has ended once it has this status: every part is gone. */
     private boolean ends(SessionStatus status) {
         return status == SessionStatus.DELETED || (state.ending != null && status == state.ending.status());
-    }
-
-    private void refuseAfterDeadline() {
-        Instant deadline = state.timeslot == null ? null : state.timeslot.cleanupDeadline();
-        if (deadline != null && !now().isBefore(deadline)) {
-            throw new IllegalStateException("the cleanup deadline " + deadline + " has passed; the session cannot change");
-        }
     }
 }
