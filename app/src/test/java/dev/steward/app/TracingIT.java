@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Tracing on: the API's requests and the Temporal calls they make leave as spans by OTLP, here to an OTLP/HTTP
  * receiver in the test that keeps what it is sent: the request's span, {@code StartWorkflow},
- * {@code RunWorkflow} of the session and of its part, and {@code RunActivity:EnsureContainer}.
+ * {@code RunWorkflow} of the session and of its part, and {@code RunActivity:EnsureStarted}.
  */
 @MicronautTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -67,7 +67,7 @@ class TracingIT extends SessionApiTest implements TestPropertyProvider {
         api.awaitStatus(id, SessionStatus.DELETED);
 
         List<String> wanted = List.of("/api/v1/sessions", "StartWorkflow:SessionWorkflow", "RunWorkflow:SessionWorkflow",
-                "RunWorkflow:PartWorkflow", "RunActivity:EnsureContainer");
+                "RunWorkflow:PartWorkflow", "RunActivity:EnsureStarted");
         Poll.until("spans of " + wanted + " exported", () -> String.join("\n", exports),
                 all -> wanted.stream().allMatch(all::contains));
         assertTrue(exports.stream().anyMatch(e -> e.contains(id.toString()) || e.contains("session-" + id)),
