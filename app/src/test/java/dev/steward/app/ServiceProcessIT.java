@@ -84,7 +84,7 @@ class ServiceProcessIT {
             if (mdc.path("WorkflowId").asText().endsWith("-part-web")) {
                 assertEquals("web", mdc.path(LogContext.PART).asText(), "the part in " + line);
             }
-            if ("EnsureContainer".equals(mdc.path("ActivityType").asText())) {
+            if ("EnsureStarted".equals(mdc.path("ActivityType").asText())) {
                 assertEquals("a", mdc.path(LogContext.POD).asText(), "the pod in " + line);
             }
         }
