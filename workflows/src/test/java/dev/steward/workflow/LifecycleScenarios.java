@@ -225,7 +225,7 @@ public final class LifecycleScenarios {
         SessionWorkflow session = s.session();
         for (int i = 0; i < reports; i++) {
             session.partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
-                    web.pods()), 1, null));
+                    web.pods(), null), 1, null));
         }
         // The stop and the delete below are updates: they come early in a run (see StartedSession.beginNewRun).
         s.beginNewRun(lifecycle.continueAsNewAfterEvents());
@@ -399,9 +399,9 @@ public final class LifecycleScenarios {
         PartSpec train = TestSessions.part("train", "trainer");
         SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
                 new PartSpec(job.name(), job.pods(), null, null, null, null, null,
-                        new EventAwait("com.example.grading.done", null)),
+                        new EventAwait("com.example.grading.done", null), null),
                 new PartSpec(train.name(), train.pods(), null, null, null, null,
-                        List.of(new EventAwait("com.example.dataset.ready", null)), null),
+                        List.of(new EventAwait("com.example.dataset.ready", null)), null, null),
                 TestSessions.part("report", List.of("job"), PartGate.COMPLETED, null, null, "reporter")), null);
         SessionWorkflow session = sandbox.startSession(EVENTS_SESSION_ID, spec, LifecycleSettings.DEFAULTS).session();
         Eventually.await("train awaits its event", session::tree, v -> part(v, "job").status() == PartStatus.READY

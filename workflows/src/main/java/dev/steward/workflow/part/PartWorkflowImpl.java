@@ -57,6 +57,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodConvergence pods;
     private PodReplicas replicas;
     private PodPlacement placement;
+    private ProgressDeadline progress;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -265,11 +266,12 @@ public class PartWorkflowImpl implements PartWorkflow {
         restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
+        progress = new ProgressDeadline(state);
     }
 
     /**
      * Sleeps until something asks for a pass: a new generation, an event, drift, a probe, an operator,
-     * or the next due restart, job deadline or placement retry.
+     * or the next due restart, job deadline, placement retry or the part's progress deadline.
      *
      * @return whether the pass is a whole one; not when only the deaths of pods' current containers asked
      */
@@ -297,10 +299,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         countPass(startedAt);
     }
 
-    /** The earliest moment something of a pod is due; {@code null} when nothing is. */
+    /** The earliest moment something of a pod, or the part's progress deadline, is due; {@code null} when nothing is. */
     private Long nextDue() {
         long now = Workflow.currentTimeMillis();
-        Long due = null;
+        Long due = progress.dueAt(now);
         for (PodRuntime rt : state.runtimes.values()) {
             Long at = rt.nextDue(now);
             if (at != null && (due == null || at < due)) {
@@ -359,7 +361,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     /** Counts the pass and its length in workflow time; the workflow's metrics scope reports nothing on replay. */
-    private static void countPass(long startedAt) {
+    private void countPass(long startedAt) {
+        state.passes++;
         Scope metrics = Workflow.getMetricsScope();
         metrics.counter(MetricNames.RECONCILE_PASSES).inc(1);
         metrics.timer(MetricNames.RECONCILE_PASS)
@@ -377,8 +380,11 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */
     private void rollUp(long passGeneration) {
+        long now = Workflow.currentTimeMillis();
+        progress.observe(now);
         PartPlan plan = partPlanner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
-                state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
+                state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration,
+                state.showsCompleted ? null : progress.stalled(now)));
         state.observedGeneration = plan.observedGeneration();
         PartStatus status = plan.status();
         String reason = plan.reason();
@@ -397,6 +403,6 @@ public class PartWorkflowImpl implements PartWorkflow {
         state.message = message;
         // The session records what the part reports: the part's own transitions are written first.
         recorder.awaitWritten();
-        sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
+        sessionReport.send(new PartReport(state.reportedView(), state.observedGeneration, plan.failure()));
     }
 }
