@@ -17,6 +17,7 @@ import java.time.Duration;
  * @param maxRestarts restarts before CrashLoopBackOff; 0 is unlimited
  * @param rolloutDeadline how long a rolling replacement may take to become READY
  * @param deployment the label value that marks this deployment's containers
+ * @param progressDeadline how long a part may go without READY and without progress before it fails
  * @param eventsEnabled whether engine events are relayed; off, crashes are seen by the resync only
  */
 @ConfigurationProperties("steward.reconcile")
@@ -29,11 +30,12 @@ public record ReconcileConfig(
         @Nullable Integer maxRestarts,
         @Nullable Duration rolloutDeadline,
         @Nullable String deployment,
-        @Nullable Boolean eventsEnabled) {
+        @Nullable Boolean eventsEnabled,
+        @Nullable Duration progressDeadline) {
 
     public ReconcileSettings settings() {
         return new ReconcileSettings(resyncInterval, stopGrace, backoffBase, backoffCap, stableWindow, maxRestarts,
-                rolloutDeadline, deployment);
+                rolloutDeadline, deployment, progressDeadline);
     }
 
     public boolean events() {

@@ -15,10 +15,13 @@ import java.util.List;
  *     ({@code "1"}) or a percentage of its pods ({@code "50%"}); none ({@code "0"}) when absent
  * @param awaits the CloudEvents the part waits for, besides its gate, before it starts; none when absent
  * @param completesOn the CloudEvent that marks the part COMPLETED (its pods stop); none when absent
+ * @param progressDeadlineSeconds how long the part may go without READY and without any pod changing status
+ *     before it fails with ProgressDeadlineExceeded; the deployment's {@code steward.reconcile.progress-deadline}
+ *     when absent
  */
 public record PartSpec(
         String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
-        String maxUnhealthy, List<EventAwait> awaits, EventAwait completesOn) {
+        String maxUnhealthy, List<EventAwait> awaits, EventAwait completesOn, Integer progressDeadlineSeconds) {
 
     public PartSpec {
         pods = pods == null ? List.of() : pods;
@@ -32,7 +35,7 @@ public record PartSpec(
     /** A part that awaits no event. */
     public PartSpec(String name, List<PodSpec> pods, List<String> after, PartGate when, FailurePolicy onFailure,
             String maxUnhealthy) {
-        this(name, pods, after, when, onFailure, maxUnhealthy, null, null);
+        this(name, pods, after, when, onFailure, maxUnhealthy, null, null, null);
     }
 
     /** The part's pods with each replica a pod of its own, in spec order: what its workflow runs. */
@@ -48,6 +51,7 @@ public record PartSpec(
 
     /** The same part whose pods are {@code pods}. */
     public PartSpec withPods(List<PodSpec> pods) {
-        return new PartSpec(name, pods, after, when, onFailure, maxUnhealthy, awaits, completesOn);
+        return new PartSpec(name, pods, after, when, onFailure, maxUnhealthy, awaits, completesOn,
+                progressDeadlineSeconds);
     }
 }

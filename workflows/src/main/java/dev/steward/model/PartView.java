@@ -1,5 +1,6 @@
 package dev.steward.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -10,5 +11,14 @@ import java.util.List;
  * @param reason why it has that status
  * @param message the reason in words
  * @param pods its pods, in spec order
+ * @param passes the reconcile passes its workflow has run; {@code null} where they are not known
  */
-public record PartView(String name, PartStatus status, String reason, String message, List<PodView> pods) {}
+public record PartView(String name, PartStatus status, String reason, String message, List<PodView> pods,
+        // Left out where unknown, so the state a session carries keeps the shape stored runs hold.
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long passes) {
+
+    /** The same part with {@code pods}. */
+    public PartView withPods(List<PodView> pods) {
+        return new PartView(name, status, reason, message, pods, passes);
+    }
+}

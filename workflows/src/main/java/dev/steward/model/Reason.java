@@ -52,6 +52,9 @@ public enum Reason {
     ALL_PODS_READY("AllPodsReady", "every pod is READY (or a COMPLETED job)", Subject.PART),
     PODS_NOT_READY("PodsNotReady", "some pods are still being created or started", Subject.PART),
     POD_FAILED("PodFailed", "more pods failed than maxUnhealthy allows", Subject.PART),
+    PROGRESS_DEADLINE_EXCEEDED("ProgressDeadlineExceeded", "the part was not READY and none of its pods changed status"
+            + " for its progress deadline (progressDeadlineSeconds, or steward.reconcile.progress-deadline): it failed,"
+            + " and its onFailure applies; a pod that changes status again makes it progress", Subject.PART),
     WITHIN_MAX_UNHEALTHY("WithinMaxUnhealthy", "some pods failed, no more than maxUnhealthy allows", Subject.PART),
     ALL_JOBS_COMPLETED("AllJobsCompleted", "every pod is a job and every job completed", Subject.PART),
     ALL_PODS_STOPPED("AllPodsStopped", "no container of the part exists", Subject.PART),

@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param stableWindow a run at least this long makes the next crash the first in a row again
  * @param maxRestarts restarts before a pod is FAILED with CrashLoopBackOff; 0 is unlimited
  * @param rolloutDeadline how long a replacement may take to become READY before a rolling replace gives up
+ * @param progressDeadline how long a part may go without READY and without any pod changing status before it
+ *     fails with ProgressDeadlineExceeded, unless its spec says otherwise
  * @param deployment the name this Steward deployment labels its containers with
  */
 public record ReconcileSettings(
@@ -25,7 +27,8 @@ public record ReconcileSettings(
         Duration stableWindow,
         Integer maxRestarts,
         Duration rolloutDeadline,
-        String deployment) {
+        String deployment,
+        Duration progressDeadline) {
 
     public static final String DEFAULT_DEPLOYMENT = "steward";
 
@@ -40,10 +43,11 @@ public record ReconcileSettings(
         maxRestarts = maxRestarts == null ? 5 : maxRestarts;
         rolloutDeadline = rolloutDeadline == null ? Duration.ofSeconds(120) : rolloutDeadline;
         deployment = deployment == null || deployment.isBlank() ? DEFAULT_DEPLOYMENT : deployment;
+        progressDeadline = progressDeadline == null ? Duration.ofMinutes(10) : progressDeadline;
     }
 
     public ReconcileSettings(Duration resyncInterval, Duration stopGrace) {
-        this(resyncInterval, stopGrace, null, null, null, null, null, null);
+        this(resyncInterval, stopGrace, null, null, null, null, null, null, null);
     }
 
     /** These settings with a session's overrides applied. */
@@ -54,7 +58,7 @@ public record ReconcileSettings(
                 seconds(overrides.stableSeconds(), stableWindow),
                 overrides.maxRestarts() == null ? maxRestarts : overrides.maxRestarts(),
                 seconds(overrides.rolloutDeadlineSeconds(), rolloutDeadline),
-                deployment);
+                deployment, progressDeadline);
     }
 
     private static Duration seconds(Integer value, Duration fallback) {

@@ -225,6 +225,9 @@ public final class SessionSpecValidator {
         if (part.completesOn() != null) {
             validateAwait(part.completesOn(), path + ".completesOn", errors);
         }
+        if (part.progressDeadlineSeconds() != null && part.progressDeadlineSeconds() < 1) {
+            errors.add(new FieldError(path + ".progressDeadlineSeconds", "must be at least 1"));
+        }
         validateInstances(part, path, errors);
     }
 

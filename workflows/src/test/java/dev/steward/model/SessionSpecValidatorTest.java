@@ -343,6 +343,26 @@ class SessionSpecValidatorTest {
         assertEquals(List.of(), fields(gated(List.of(), List.of(), "2")));
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
+    void aProgressDeadlineThatIsNotPositiveIsRefusedNamingItsField(int seconds) {
+        assertEquals(List.of(new FieldError("parts[1].progressDeadlineSeconds", "must be at least 1")),
+                SessionSpecValidator.validate(withProgressDeadline(seconds)));
+    }
+
+    @Test
+    void aPositiveProgressDeadlineIsValid() {
+        assertEquals(List.of(), fields(withProgressDeadline(1)));
+        assertEquals(List.of(), fields(withProgressDeadline(3600)));
+    }
+
+    /** The valid spec whose part db has a progress deadline of {@code seconds}. */
+    private static SessionSpec withProgressDeadline(int seconds) {
+        PartSpec db = valid().parts().get(1);
+        return withParts(valid(), List.of(valid().parts().get(0),
+                new PartSpec(db.name(), db.pods(), null, null, null, null, null, null, seconds)));
+    }
+
     @Test
     void theCleanupDeadlineMayNotPrecedeProvisionAtEvenWithoutEndAt() {
         SessionSpec spec = new SessionSpec("alice", null, valid().parts(),

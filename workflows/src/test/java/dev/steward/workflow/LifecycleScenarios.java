@@ -79,6 +79,7 @@ public final class LifecycleScenarios {
     /** Runs that continue as new after 300 events, so a recorded one stays small. */
     public static final UUID VOLUMES_SESSION_ID = UUID.fromString("4d2b9e71-6c8a-4f35-b0e2-9a7c1d3f5e68");
     public static final UUID EVENTS_SESSION_ID = UUID.fromString("a81c5e39-4d7b-4f20-9e63-1b8d0c7f5a24");
+    public static final UUID FORCED_REMOVAL_SESSION_ID = UUID.fromString("d62f0a85-3e1b-4c79-b8d4-0f5a7c2e9b13");
     public static final LifecycleSettings SHORT_RUNS = new LifecycleSettings(
             LifecycleSettings.DEFAULTS.teardownBudget(), LifecycleSettings.DEFAULTS.killMargin(), 300);
     public static final int REPORTS = 200;
@@ -224,7 +225,7 @@ public final class LifecycleScenarios {
         SessionWorkflow session = s.session();
         for (int i = 0; i < reports; i++) {
             session.partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
-                    web.pods()), 1, null));
+                    web.pods(), null), 1, null));
         }
         // The stop and the delete below are updates: they come early in a run (see StartedSession.beginNewRun).
         s.beginNewRun(lifecycle.continueAsNewAfterEvents());
@@ -267,6 +268,28 @@ public final class LifecycleScenarios {
         assertEquals(SessionStatus.DELETED, s.result());
         assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
         return s;
+    }
+
+    /**
+     * A session of one part of two pods in a slot of ten seconds whose graceful teardown hangs: the kill
+     * path, a kill margin of three seconds before the cleanup deadline, cancels the part and removes its
+     * containers by force; the session ends EXPIRED. Returns the session's history.
+     */
+    public static WorkflowExecutionHistory sessionForcedRemoval(WorkflowSandbox sandbox) {
+        // The test server does not skip time while an activity is open, so the hang lasts seconds, not minutes.
+        LifecycleSettings lifecycle = new LifecycleSettings(Duration.ofSeconds(6), Duration.ofSeconds(3), 2_000);
+        Instant t0 = sandbox.now();
+        Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofMinutes(20)),
+                t0.plus(Duration.ofMinutes(20)).plusSeconds(10));
+        StartedSession s = sandbox.startSession(FORCED_REMOVAL_SESSION_ID,
+                TestSessions.session(slot, TestSessions.part("web", "app", "cache")), lifecycle);
+        s.awaitStatus(SessionStatus.RUNNING);
+        assertEquals(2, sandbox.engine().containersOf(FORCED_REMOVAL_SESSION_ID).size());
+        sandbox.engine().hangStops();
+
+        assertEquals(SessionStatus.EXPIRED, s.result());
+        assertEquals(List.of(), sandbox.engine().containersOf(FORCED_REMOVAL_SESSION_ID));
+        return sandbox.client().fetchHistory(WorkflowIds.session(FORCED_REMOVAL_SESSION_ID));
     }
 
     public static SessionSpec threePartsOfTwoPods(Timeslot slot) {
@@ -376,9 +399,9 @@ public final class LifecycleScenarios {
         PartSpec train = TestSessions.part("train", "trainer");
         SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
                 new PartSpec(job.name(), job.pods(), null, null, null, null, null,
-                        new EventAwait("com.example.grading.done", null)),
+                        new EventAwait("com.example.grading.done", null), null),
                 new PartSpec(train.name(), train.pods(), null, null, null, null,
-                        List.of(new EventAwait("com.example.dataset.ready", null)), null),
+                        List.of(new EventAwait("com.example.dataset.ready", null)), null, null),
                 TestSessions.part("report", List.of("job"), PartGate.COMPLETED, null, null, "reporter")), null);
         SessionWorkflow session = sandbox.startSession(EVENTS_SESSION_ID, spec, LifecycleSettings.DEFAULTS).session();
         Eventually.await("train awaits its event", session::tree, v -> part(v, "job").status() == PartStatus.READY

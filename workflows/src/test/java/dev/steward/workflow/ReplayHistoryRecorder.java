@@ -45,6 +45,7 @@ public class ReplayHistoryRecorder {
     public static final String LIMITS_HISTORY = "histories/part-limits-in-place.json";
     public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
     public static final String WRITTEN_BEHIND_HISTORY = "histories/part-database-away-written-behind.json";
+    public static final String FORCED_REMOVAL_HISTORY = "histories/session-forced-removal.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -123,6 +124,11 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(VOLUMES_HISTORY))) {
             try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
                 write(resources.resolve(VOLUMES_HISTORY), LifecycleScenarios.sessionVolumes(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(FORCED_REMOVAL_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(FORCED_REMOVAL_HISTORY), LifecycleScenarios.sessionForcedRemoval(sandbox));
             }
         }
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {

@@ -65,7 +65,9 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.VOLUMES_HISTORY, WorkflowReplayTest::assertIsASessionRemovingItsVolumes,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.WRITTEN_BEHIND_HISTORY, WorkflowReplayTest::assertIsWrittenBehind,
-                        PartWorkflowImpl.class));
+                        PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.FORCED_REMOVAL_HISTORY, WorkflowReplayTest::assertIsAForcedRemoval,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -199,6 +201,17 @@ public class WorkflowReplayTest {
         assertIsASessionRemovingItsVolumes(volumes);
         WorkflowReplayer.replayWorkflowExecution(
                 WorkflowExecutionHistory.fromJson(volumes.toJson(true)), SessionWorkflowImpl.class);
+    }
+
+    @Test
+    public void aFreshRunOfASessionRemovedByForceReplays() throws Exception {
+        WorkflowExecutionHistory forced;
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            forced = LifecycleScenarios.sessionForcedRemoval(sandbox);
+        }
+        assertIsAForcedRemoval(forced);
+        WorkflowReplayer.replayWorkflowExecution(
+                WorkflowExecutionHistory.fromJson(forced.toJson(true)), SessionWorkflowImpl.class);
     }
 
     @Test
@@ -351,6 +364,19 @@ public class WorkflowReplayTest {
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
         assertEquals(2, activities(history).stream().filter("RemoveSessionVolumes"::equals).count(),
                 "the volumes removed on both hosts");
+    }
+
+    /** The kill path: the part cancelled, its containers listed and removed by the session itself. */
+    private static void assertIsAForcedRemoval(WorkflowExecutionHistory history) {
+        assertEquals("SessionWorkflow", workflowType(history));
+        assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
+        assertTrue(history.getLastEvent().getWorkflowExecutionCompletedEventAttributes().getResult().toString()
+                .contains("EXPIRED"), "ended EXPIRED");
+        assertEquals(1, count(history, EventType.EVENT_TYPE_REQUEST_CANCEL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED),
+                "the part was cancelled");
+        List<String> activities = activities(history);
+        assertTrue(activities.contains("ListContainers") && activities.contains("RemoveContainer"),
+                "the session removed the containers itself: " + activities);
     }
 
     private static String workflowType(WorkflowExecutionHistory history) {

@@ -48,7 +48,7 @@ public class PodEndpoints {
                 .flatMap(host -> containers(host, session).stream())
                 .collect(Collectors.toMap(Container::getId, Function.identity(), (a, b) -> a));
         List<PartView> parts = session.parts().stream()
-                .map(part -> new PartView(part.name(), part.status(), part.reason(), part.message(),
+                .map(part -> part.withPods(
                         part.pods().stream().map(pod -> withEndpoints(pod, byId.get(pod.containerId()))).toList()))
                 .toList();
         return new SessionView(session.id(), session.owner(), session.desiredStatus(), session.status(),

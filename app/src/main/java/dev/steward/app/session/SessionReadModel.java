@@ -66,7 +66,9 @@ public class SessionReadModel {
                                         pod.lastExitReason() == null ? null
                                                 : new ExitInfo(pod.lastExitCode(), pod.lastExitReason()),
                                         pod.nextRestartAt()).withPullProgress(pullOf(pod, pulling)))
-                                .toList()))
+                                .toList(),
+                        // The read model keeps no pass count: passes change without a transition to write.
+                        null))
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
                 s.generation(), s.observedGeneration(),

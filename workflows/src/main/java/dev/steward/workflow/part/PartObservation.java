@@ -2,6 +2,7 @@ package dev.steward.workflow.part;
 
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.PodView;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param generation the part's generation now
  * @param passGeneration the generation the pass began with
  * @param observedGeneration the last generation the part converged to
+ * @param stalled the progress deadline that passed without any pod changing status, or {@code null} while none has
  */
 record PartObservation(DesiredStatus desired, List<PodView> pods, String maxUnhealthy, Map<String, Integer> attempts,
-        long generation, long passGeneration, long observedGeneration) {}
+        long generation, long passGeneration, long observedGeneration, Duration stalled) {}

@@ -4,9 +4,11 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
+import dev.steward.model.Reason;
 import dev.steward.model.Rollup;
 import dev.steward.model.StatusRollup;
 import dev.steward.workflow.ResourcePlanner;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +24,23 @@ final class PartPlanner implements ResourcePlanner<PartObservation, PartPlan> {
     public PartPlan plan(PartObservation observed) {
         Map<String, PodStatus> podStatuses = new LinkedHashMap<>();
         observed.pods().forEach(pod -> podStatuses.put(pod.name(), pod.status()));
-        Rollup<PartStatus> rollup = StatusRollup.part(observed.desired(), podStatuses, observed.maxUnhealthy());
+        Rollup<PartStatus> rollup = stalledOr(StatusRollup.part(observed.desired(), podStatuses, observed.maxUnhealthy()),
+                observed.stalled());
         // A pass that began on an older generation has not converged to the one that came meanwhile.
         long observedGeneration = rollup.converged() && observed.passGeneration() == observed.generation()
                 ? observed.generation()
                 : observed.observedGeneration();
         return new PartPlan(rollup.status(), rollup.reason(), rollup.message(), observedGeneration,
-                failure(rollup.status(), observed));
+                failure(rollup, observed));
+    }
+
+    /** A part still provisioning past its progress deadline has failed; any other roll-up stands. */
+    private static Rollup<PartStatus> stalledOr(Rollup<PartStatus> rollup, Duration stalled) {
+        if (stalled == null || rollup.status() != PartStatus.PROVISIONING) {
+            return rollup;
+        }
+        return new Rollup<>(PartStatus.FAILED, Reason.PROGRESS_DEADLINE_EXCEEDED.code(), "no pod changed status for "
+                + stalled + " (its progress deadline) and the part is not ready: " + rollup.message(), true);
     }
 
     /**
@@ -52,13 +64,16 @@ final class PartPlanner implements ResourcePlanner<PartObservation, PartPlan> {
         return null;
     }
 
-    /** The first failed pod of a failed part, with how often it was tried. */
-    private static PartFailure failure(PartStatus status, PartObservation observed) {
-        if (status != PartStatus.FAILED) {
+    /** The first failed pod of a failed part (the first one not up, past the progress deadline), with how often it was tried. */
+    private static PartFailure failure(Rollup<PartStatus> rollup, PartObservation observed) {
+        if (rollup.status() != PartStatus.FAILED) {
             return null;
         }
+        boolean stalled = Reason.PROGRESS_DEADLINE_EXCEEDED.is(rollup.reason());
         return observed.pods().stream()
-                .filter(pod -> pod.status() == PodStatus.FAILED)
+                .filter(pod -> stalled
+                        ? pod.status() != PodStatus.READY && pod.status() != PodStatus.COMPLETED
+                        : pod.status() == PodStatus.FAILED)
                 .findFirst()
                 .map(pod -> new PartFailure(pod.name(), pod.reason(), pod.message(),
                         observed.attempts().getOrDefault(pod.name(), 0)))

@@ -3,6 +3,7 @@ package dev.steward.workflow.part;
 import dev.steward.model.PartStatus;
 import dev.steward.model.Reason;
 import dev.steward.workflow.TransitionRecorder;
+import io.temporal.workflow.Workflow;
 import java.util.List;
 import java.util.Map;
 
@@ -17,18 +18,24 @@ final class PartRollUp {
     private final PartPlanner planner;
     private final TransitionRecorder recorder;
     private final SessionReport sessionReport;
+    private final ProgressDeadline progress;
 
-    PartRollUp(PartState state, PartPlanner planner, TransitionRecorder recorder, SessionReport sessionReport) {
+    PartRollUp(PartState state, PartPlanner planner, TransitionRecorder recorder, SessionReport sessionReport,
+            ProgressDeadline progress) {
         this.state = state;
         this.planner = planner;
         this.recorder = recorder;
         this.sessionReport = sessionReport;
+        this.progress = progress;
     }
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */
     void afterPass(long passGeneration) {
+        long now = Workflow.currentTimeMillis();
+        progress.observe(now);
         PartPlan plan = planner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
-                state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
+                state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration,
+                state.showsCompleted ? null : progress.stalled(now)));
         state.observedGeneration = plan.observedGeneration();
         PartStatus status = plan.status();
         String reason = plan.reason();
@@ -47,6 +54,6 @@ final class PartRollUp {
         state.message = message;
         // The session records what the part reports: the part's own transitions are written first.
         recorder.awaitWritten();
-        sessionReport.send(new PartReport(state.view(), state.observedGeneration, plan.failure()));
+        sessionReport.send(new PartReport(state.reportedView(), state.observedGeneration, plan.failure()));
     }
 }

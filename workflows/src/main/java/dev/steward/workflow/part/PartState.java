@@ -63,6 +63,16 @@ public final class PartState {
     final Map<String, HostNotice> hostsNotTakingPods = new HashMap<>();
     /** The last report the session took, so a run that continued as new does not send it again. */
     PartReport reported;
+    /** The part's own progress deadline, in seconds; {@code null} for the deployment's. */
+    Integer progressDeadlineSeconds;
+    /** Workflow millis of the part's last progress: a pod's change of status, or a new generation. */
+    long progressAt;
+    /** The pods' statuses at the last progress. */
+    final Map<String, PodStatus> progressSeen = new LinkedHashMap<>();
+    /** The generation at the last progress. */
+    long progressGeneration;
+    /** The reconcile passes the part has run, in every run of its workflow. */
+    long passes;
 
     /** The state of a run that nothing was carried into, and that has not read its input yet. */
     PartState() {}
@@ -73,6 +83,7 @@ public final class PartState {
         name = input.spec().name();
         podSpecs = specsByName(input.spec());
         maxUnhealthy = input.spec().maxUnhealthy();
+        progressDeadlineSeconds = input.spec().progressDeadlineSeconds();
         settings = input.settings();
         desired = input.desired();
         generation = input.generation();
@@ -87,7 +98,12 @@ public final class PartState {
     }
 
     PartView view() {
-        return new PartView(name, status, reason, message, List.copyOf(pods.values()));
+        return new PartView(name, status, reason, message, List.copyOf(pods.values()), passes);
+    }
+
+    /** The view the session is told of: without the pass count, which changes every pass and would signal it every pass. */
+    PartView reportedView() {
+        return new PartView(name, status, reason, message, List.copyOf(pods.values()), null);
     }
 
     /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */
@@ -118,5 +134,6 @@ public final class PartState {
         });
         next.keySet().forEach(dropped::remove);
         podSpecs = next;
+        progressDeadlineSeconds = spec.progressDeadlineSeconds();
     }
 }

@@ -56,6 +56,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodConvergence pods;
     private PodReplicas replicas;
     private PodPlacement placement;
+    private ProgressDeadline progress;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -257,18 +258,19 @@ public class PartWorkflowImpl implements PartWorkflow {
     /** What acts on the pods, built once the part knows its session and settings. */
     private void buildCollaborators() {
         engines = new PodEngines(state);
-        rollUp = new PartRollUp(state, partPlanner, recorder, new SessionReport(state));
         transitions = new PodTransitions(state, engines, recorder);
         PodPlanner podPlanner = new PodPlanner(state.settings);
         placement = new PodPlacement(state, transitions);
         restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
+        progress = new ProgressDeadline(state);
+        rollUp = new PartRollUp(state, partPlanner, recorder, new SessionReport(state), progress);
     }
 
     /**
      * Sleeps until something asks for a pass: a new generation, an event, drift, a probe, an operator,
-     * or the next due restart, job deadline or placement retry.
+     * or the next due restart, job deadline, placement retry or the part's progress deadline.
      *
      * @return whether the pass is a whole one; not when only the deaths of pods' current containers asked
      */
@@ -296,10 +298,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         countPass(startedAt);
     }
 
-    /** The earliest moment something of a pod is due; {@code null} when nothing is. */
+    /** The earliest moment something of a pod, or the part's progress deadline, is due; {@code null} when nothing is. */
     private Long nextDue() {
         long now = Workflow.currentTimeMillis();
-        Long due = null;
+        Long due = progress.dueAt(now);
         for (PodRuntime rt : state.runtimes.values()) {
             Long at = rt.nextDue(now);
             if (at != null && (due == null || at < due)) {
@@ -358,7 +360,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     /** Counts the pass and its length in workflow time; the workflow's metrics scope reports nothing on replay. */
-    private static void countPass(long startedAt) {
+    private void countPass(long startedAt) {
+        state.passes++;
         Scope metrics = Workflow.getMetricsScope();
         metrics.counter(MetricNames.RECONCILE_PASSES).inc(1);
         metrics.timer(MetricNames.RECONCILE_PASS)

@@ -323,7 +323,7 @@ final class SessionParts {
         transitions.part(name, before.status(), PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
                 state.generation);
         state.parts.put(name, new PartReport(new PartView(name, PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
-                before.pods()), state.parts.get(name).observedGeneration(), null));
+                before.pods(), null), state.parts.get(name).observedGeneration(), null));
         state.closedParts.put(name, closed.asShown());
     }
 
@@ -357,8 +357,8 @@ final class SessionParts {
                     state.generation);
         }
         state.parts.put(part.name(), new PartReport(
-                new PartView(part.name(), shown.status(), shown.reason(), shown.message(), before.pods()),
-                state.generation, null));
+                new PartView(part.name(), shown.status(), shown.reason(), shown.message(), before.pods(),
+                        null), state.generation, null));
         return true;
     }
 

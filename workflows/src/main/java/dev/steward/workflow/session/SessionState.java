@@ -144,6 +144,7 @@ public final class SessionState {
         List<PodView> pods = part.instances().stream()
                 .map(pod -> new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null))
                 .toList();
-        return new PartView(part.name(), PartStatus.PENDING, Reason.NOT_STARTED.code(), "the part has not started yet", pods);
+        return new PartView(part.name(), PartStatus.PENDING, Reason.NOT_STARTED.code(), "the part has not started yet", pods,
+                null);
     }
 }

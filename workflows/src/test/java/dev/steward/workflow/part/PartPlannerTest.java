@@ -1,7 +1,9 @@
 package dev.steward.workflow.part;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.HostStatus;
@@ -9,6 +11,7 @@ import dev.steward.model.PartStatus;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,28 @@ class PartPlannerTest {
     }
 
     @Test
+    void aPartStillProvisioningPastItsProgressDeadlineFailsNamingItsFirstPodNotUp() {
+        PodView cache = new PodView("cache", PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), "no host has room", null, null);
+        PartPlan plan = planner.plan(stalled(List.of(pod("app", PodStatus.READY), cache), "0", Duration.ofMinutes(10)));
+
+        assertEquals(PartStatus.FAILED, plan.status());
+        assertEquals(Reason.PROGRESS_DEADLINE_EXCEEDED.code(), plan.reason());
+        assertTrue(plan.message().startsWith("no pod changed status for PT10M"), plan.message());
+        assertEquals(new PartFailure("cache", Reason.UNSCHEDULABLE.code(), "no host has room", 6), plan.failure());
+        assertEquals(1, plan.observedGeneration());
+    }
+
+    @ParameterizedTest(name = "cache {0}")
+    @CsvSource({"READY, READY", "FAILED, FAILED"})
+    void aPartUpOrFailedByItsPodsIsNotChangedByItsProgressDeadline(PodStatus cache, PartStatus part) {
+        PartPlan plan = planner.plan(stalled(List.of(pod("app", PodStatus.READY), pod("cache", cache)), "0",
+                Duration.ofMinutes(10)));
+
+        assertEquals(part, plan.status());
+        assertNotEquals(Reason.PROGRESS_DEADLINE_EXCEEDED.code(), plan.reason());
+    }
+
+    @Test
     void theFirstWorkerOnADrainingHostWhoseRetryIsDueMoves() {
         List<MoveCandidate> pods = List.of(
                 new MoveCandidate("on-ready-host", false, null, null),
@@ -83,7 +108,13 @@ class PartPlannerTest {
     private static PartObservation observation(List<PodView> pods, String maxUnhealthy, long generation,
             long passGeneration, long observedGeneration) {
         return new PartObservation(DesiredStatus.RUNNING, pods, maxUnhealthy, Map.of("cache", 6, "worker", 1),
-                generation, passGeneration, observedGeneration);
+                generation, passGeneration, observedGeneration, null);
+    }
+
+    /** Pods at generation 1, whose progress deadline {@code stalled} passed without progress. */
+    private static PartObservation stalled(List<PodView> pods, String maxUnhealthy, Duration stalled) {
+        return new PartObservation(DesiredStatus.RUNNING, pods, maxUnhealthy, Map.of("cache", 6, "worker", 1),
+                1, 1, 0, stalled);
     }
 
     private static PodView pod(String name, PodStatus status) {

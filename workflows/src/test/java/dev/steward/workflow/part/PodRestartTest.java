@@ -34,12 +34,12 @@ class PodRestartTest {
     /** base 10 s, cap 40 s, stable 100 s, 4 restarts. */
     private static final ReconcileSettings SETTINGS = new ReconcileSettings(Duration.ofSeconds(30),
             Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(40), Duration.ofSeconds(100), 4, null,
-            null);
+            null, null);
 
     /** As {@link #SETTINGS}, but a second crash backs off for ten minutes: longer than any test waits. */
     private static final ReconcileSettings LONG_BACKOFF = new ReconcileSettings(Duration.ofSeconds(30),
             Duration.ofSeconds(1), Duration.ofMinutes(10), Duration.ofMinutes(40), Duration.ofSeconds(100), 4, null,
-            null);
+            null, null);
 
     @RegisterExtension
     final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class);

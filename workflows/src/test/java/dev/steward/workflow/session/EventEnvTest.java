@@ -20,7 +20,7 @@ class EventEnvTest {
 
     private static PartSpec awaiting(EventAwait... awaits) {
         PartSpec part = TestSessions.part("train", "trainer");
-        return new PartSpec(part.name(), part.pods(), null, null, null, null, List.of(awaits), null);
+        return new PartSpec(part.name(), part.pods(), null, null, null, null, List.of(awaits), null, null);
     }
 
     @Test

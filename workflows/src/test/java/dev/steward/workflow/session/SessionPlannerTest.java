@@ -138,7 +138,7 @@ class SessionPlannerTest {
     @Test
     void aPartAwaitingAnEventWaitsForItsGateFirstThenForTheEvent() {
         PartSpec train = new PartSpec("train", WEB.pods(), List.of("db"), null, null, null,
-                List.of(new EventAwait("com.example.dataset.ready", null)), null);
+                List.of(new EventAwait("com.example.dataset.ready", null)), null, null);
         ArrivedEvent ready = new ArrivedEvent(new EventCause("e-1", "https://ci.example.com/", "com.example.dataset.ready"),
                 null);
         Map<String, PartReport> reports = new LinkedHashMap<>();
@@ -240,7 +240,7 @@ class SessionPlannerTest {
     }
 
     private static PartReport report(String part, PartStatus status, long observedGeneration, PartFailure failure) {
-        return new PartReport(new PartView(part, status, "Reason", "message", List.of()), observedGeneration, failure);
+        return new PartReport(new PartView(part, status, "Reason", "message", List.of(), null), observedGeneration, failure);
     }
 
     private static PartReport pending(String part) {
