@@ -27,6 +27,7 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.store.PartRepository;
+import dev.steward.store.SessionEventStore;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.store.TransitionRepository;
@@ -84,10 +85,12 @@ public class SessionService {
     private final SessionQuery query;
     private final SecretRefs secretRefs;
     private final PodsConfig pods;
+    private final SessionEventStore sessionEvents;
 
     public SessionService(SessionWorkflows workflows, SessionStore store, SessionRepository sessions,
             TransitionRepository transitions, SessionReadModel readModel, PartRepository parts, SessionResume resume,
-            SessionQuery query, SecretRefs secretRefs, PodsConfig pods) {
+            SessionQuery query, SecretRefs secretRefs, PodsConfig pods, SessionEventStore sessionEvents) {
+        this.sessionEvents = sessionEvents;
         this.resume = resume;
         this.query = query;
         this.secretRefs = secretRefs;
@@ -263,14 +266,28 @@ public class SessionService {
 
     /** Changes the desired status on behalf of a CloudEvent: the session's transitions name the event. */
     public DesiredStatusChange setDesiredStatusOnEvent(UUID id, DesiredStatus desired, EventCause cause) {
-        return updateRunning(find(id), "its desired status cannot change",
+        SessionRow row = find(id);
+        keep(row, cause, false, null);
+        return updateRunning(row, "its desired status cannot change",
                 SessionWorkflows.onEvent(cause, "setDesiredStatusOnEvent", DesiredStatusChange.class, cause, desired));
+    }
+
+    /**
+     * Keeps the event with a session that has not ended, before its workflow is handed it: a run resumed from
+     * the read model knows it was taken, and reads the data of one its parts await.
+     */
+    private void keep(SessionRow row, EventCause cause, boolean arrived, @Nullable String data) {
+        if (!ENDED.contains(row.status())) {
+            sessionEvents.record(row.id(), cause, arrived, data);
+        }
     }
 
     /** Moves the timeslot on behalf of a CloudEvent. */
     public TimeslotChange setTimeslotOnEvent(UUID id, @Nullable Timeslot timeslot, EventCause cause) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, "data."));
-        return updateRunning(find(id), "its timeslot cannot change",
+        SessionRow row = find(id);
+        keep(row, cause, false, null);
+        return updateRunning(row, "its timeslot cannot change",
                 SessionWorkflows.onEvent(cause, "setTimeslotOnEvent", TimeslotChange.class, cause, timeslot));
     }
 
@@ -294,11 +311,14 @@ public class SessionService {
         if (ENDED.contains(row.status())) {
             throw new Conflict("session " + id + " has ended " + row.status() + "; its parts take no event");
         }
+        // The workflow carries a reference; the data stays in PostgreSQL, read when a part that awaits it starts.
+        keep(row, cause, true, event.data());
+        ArrivedEvent reference = new ArrivedEvent(cause, null);
         try {
-            workflows.signal(id, workflow -> workflow.eventArrived(event));
+            workflows.signal(id, workflow -> workflow.eventArrived(reference));
         } catch (WorkflowMissing missing) {
             resume.ifMissing(row);
-            workflows.signal(id, workflow -> workflow.eventArrived(event));
+            workflows.signal(id, workflow -> workflow.eventArrived(reference));
         }
         return wanting;
     }

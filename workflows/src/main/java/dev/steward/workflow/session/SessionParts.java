@@ -11,6 +11,9 @@ import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Reason;
 import dev.steward.contract.DatabaseRefusals;
+import dev.steward.contract.EventActivities;
+import dev.steward.model.EventCause;
+import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ActivityFailures;
 import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.TransitionRecorder;
@@ -31,6 +34,7 @@ import io.temporal.workflow.Async;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,6 +70,8 @@ final class SessionParts {
 
     /** The results of the parts this run started whose close the session has not looked at yet. */
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
+    private final EventActivities events =
+            Workflow.newActivityStub(EventActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionManager manager,
             TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
@@ -84,7 +90,19 @@ final class SessionParts {
      */
     void startOrShow(UnstartedParts what, Supplier<List<PartSpec>> spec) {
         switch (what) {
-            case START_ALL -> unstarted(spec.get()).forEach(this::start);
+            case START_ALL -> {
+                // A resumed session starts its parts at once, except those whose events have not arrived.
+                for (PartSpec part : unstarted(spec.get())) {
+                    Optional<PartShown> awaiting = manager.awaiting(part, state.arrivedEvents);
+                    if (awaiting.isEmpty()) {
+                        start(part);
+                    } else {
+                        // Its events never came: the lost run never started it either.
+                        show(part, state.desired == DesiredStatus.RUNNING ? awaiting.get()
+                                : manager.neverStarted(state.desired));
+                    }
+                }
+            }
             case SHOW_NEVER_STARTED ->
                     unstarted(spec.get()).forEach(part -> show(part, manager.neverStarted(state.desired)));
             case WAIT_FOR_PROVISION -> { }
@@ -151,8 +169,7 @@ final class SessionParts {
     void updateSpec(SessionSpec spec) {
         for (PartSpec part : spec.parts()) {
             if (state.started.contains(part.name())) {
-                PartSpecChange change = new PartSpecChange(EventEnv.withEvents(part, state.arrivedEvents),
-                        state.generation);
+                PartSpecChange change = new PartSpecChange(withEvents(part), state.generation);
                 signal(part.name(), stub -> stub.setSpec(change));
             }
         }
@@ -252,7 +269,7 @@ final class SessionParts {
                 .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
-        PartSpec withEvents = EventEnv.withEvents(part, state.arrivedEvents);
+        PartSpec withEvents = withEvents(part);
         Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
                 state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
         try {
@@ -272,6 +289,20 @@ final class SessionParts {
             DesiredChange desired = new DesiredChange(state.desired, state.generation);
             signal(part.name(), stub -> stub.setDesiredStatus(desired));
         }
+    }
+
+    /**
+     * The part with each pod's env holding the events it awaited, read from PostgreSQL: the session carries
+     * only references to events.
+     */
+    private PartSpec withEvents(PartSpec part) {
+        if (part.awaits().isEmpty()) {
+            return part;
+        }
+        List<ArrivedEvent> arrived = events.firstArrived(sessionId, part.awaits()).stream()
+                .map(e -> new ArrivedEvent(new EventCause(e.id(), e.source(), e.type()), e.data()))
+                .toList();
+        return EventEnv.withEvents(part, arrived);
     }
 
     /**

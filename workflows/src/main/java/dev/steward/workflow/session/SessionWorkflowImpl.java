@@ -317,7 +317,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         // A signal can arrive in the workflow's first task, before run() has read its input.
         Workflow.await(() -> sessionId != null);
         if (state.applyOnce(event.cause())) {
-            state.arrive(event);
+            // A reference only: PostgreSQL keeps the event's data, read when a part that awaits it starts.
+            state.arrive(new ArrivedEvent(event.cause(), null));
             dirty = true;
         }
     }

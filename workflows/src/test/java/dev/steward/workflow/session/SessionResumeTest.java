@@ -22,6 +22,10 @@ import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.client.WorkflowClient;
 import java.time.Duration;
+import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
+import dev.steward.model.PartSpec;
+import dev.steward.model.SessionView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -89,6 +93,40 @@ class SessionResumeTest {
         List<String> reasons = recording.sessionTransitions(sessionId).stream().map(TransitionRecord::reason).toList();
         assertTrue(reasons.contains(Reason.RESUMED.code()), reasons.toString());
         assertEquals(Reason.CLEANUP_DEADLINE_FORCED.code(), reasons.getLast(), reasons.toString());
+    }
+
+    @Test
+    void aResumedRunKeepsTheEventsTheReadModelKept() {
+        EventCause ready = new EventCause("e-ready", "https://ci.example.com/data", "com.example.dataset.ready");
+        EventCause stop = new EventCause("e-stop", "https://ci.example.com/ops", "dev.steward.session.desired-status");
+        SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
+                awaiting("train", "trainer", new EventAwait(ready.type(), null)),
+                awaiting("later", "waiter", new EventAwait("com.example.never", null))), null);
+        StartedSession s = sandbox.startSession(sessionId, spec, LifecycleSettings.DEFAULTS);
+        s.session().eventArrived(sandbox.events().arrive(sessionId, new ArrivedEvent(ready, "{\"dataset\":\"d-1\"}")));
+        s.await("train runs", v -> v.parts().getFirst().status() == PartStatus.READY);
+        String trainer = engine.containerOf(sessionId, "train", "trainer").orElseThrow().id();
+
+        loseTheWorkflows(spec);
+        resume(spec, 1, new ResumedFrom(SessionStatus.PROVISIONING, 1, List.of(stop.key(), ready.key()),
+                List.of(ready)));
+
+        SessionView resumed = s.await("train adopted, later waiting", v -> v.parts().getFirst().status()
+                == PartStatus.READY && v.parts().get(1).status() == PartStatus.WAITING
+                && recording.sessionTransitions(sessionId).stream().anyMatch(t -> Reason.RESUMED.is(t.reason())));
+        assertEquals(Reason.AWAITING_EVENT.code(), resumed.parts().get(1).reason());
+        assertEquals(trainer, engine.containerOf(sessionId, "train", "trainer").orElseThrow().id(),
+                "the trainer kept its container: its spec, the event in its env, is the same");
+        assertTrue(engine.containerOf(sessionId, "later", "waiter").isEmpty(), "later did not start");
+        assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false),
+                s.session().setDesiredStatusOnEvent(stop, DesiredStatus.STOPPED), "applied before the loss");
+
+        s.session().setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, s.result());
+    }
+
+    private static PartSpec awaiting(String part, String pod, EventAwait await) {
+        return new PartSpec(part, List.of(TestSessions.pod(pod)), null, null, null, null, List.of(await), null);
     }
 
     /** As when Temporal forgets them: the session's and its parts' workflows end, their containers stay. */

@@ -1,0 +1,25 @@
+package dev.steward.activity;
+
+import dev.steward.contract.EventActivities;
+import dev.steward.contract.StoredEvent;
+import dev.steward.model.EventAwait;
+import dev.steward.store.SessionEventStore;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.UUID;
+
+/** {@link EventActivities} on the events PostgreSQL keeps with each session. */
+@Singleton
+public class EventActivitiesImpl implements EventActivities {
+
+    private final SessionEventStore events;
+
+    public EventActivitiesImpl(SessionEventStore events) {
+        this.events = events;
+    }
+
+    @Override
+    public List<StoredEvent> firstArrived(UUID sessionId, List<EventAwait> awaits) {
+        return events.firstArrived(sessionId, awaits);
+    }
+}
