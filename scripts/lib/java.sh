@@ -78,10 +78,17 @@ service_java_flags() {
   printf '%s\n' "${flags[@]}"
 }
 
-# The key that encrypts secrets at rest: STEWARD_SECRETS_KEY or STEWARD_SECRETS_KEY_FILE when set,
-# else a key file in the state directory, created once and readable by its owner alone.
+# The key that encrypts secrets at rest (the service does not start without one): STEWARD_SECRETS_KEY
+# or STEWARD_SECRETS_KEY_FILE when set, else a key file in the state directory, created once and
+# readable by its owner alone.
 ensure_secrets_key() {
-  [[ -n ${STEWARD_SECRETS_KEY:-} || -n ${STEWARD_SECRETS_KEY_FILE:-} ]] && return
+  [[ -n ${STEWARD_SECRETS_KEY:-} ]] && return
+  if [[ -n ${STEWARD_SECRETS_KEY_FILE:-} ]]; then
+    [[ -s $STEWARD_SECRETS_KEY_FILE ]] || die "STEWARD_SECRETS_KEY_FILE names $STEWARD_SECRETS_KEY_FILE, which is" \
+      "missing or empty: point it at the file that holds the secrets key (what was stored under it cannot be" \
+      "read without it), or unset it to use $STEWARD_STATE/secrets.key"
+    return
+  fi
   local file=$STEWARD_STATE/secrets.key
   if [[ ! -s $file ]]; then
     (umask 077 && head -c 32 /dev/urandom | base64 >"$file") || die "could not create the secrets key $file"

@@ -60,7 +60,7 @@ cmd_down() {
     fi
   done
   if data=$(running_private_pg_data); then
-    as_pg_user "/usr/lib/postgresql/$(cat "$data/PG_VERSION")/bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null \
+    as_pg_user "/usr/lib/postgresql/$(cat "$data/PG_VERSION")/bin/pg_ctl" -D "$(readlink -f "$data")" -m fast -w stop >/dev/null \
       && log "stopped the private PostgreSQL cluster in $data" && stopped=$((stopped + 1))
   fi
   ((stopped)) || log "nothing the launcher started runs (state dir $STEWARD_STATE)"

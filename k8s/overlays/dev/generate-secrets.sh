@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Writes the dev overlay's secrets (a user and a random password per component, and the API's first
-# admin token and its SHA-256) into secrets/, which git ignores, unless they exist; the kustomization
+# Writes the dev overlay's secrets (a user and a random password per component, the API's first admin
+# token and its SHA-256, and the key that encrypts secrets at rest) into secrets/, which git ignores, unless they exist; the kustomization
 # makes Kubernetes secrets of them.
 set -euo pipefail
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/secrets"
@@ -20,4 +20,11 @@ if [[ ! -f $file ]]; then
   printf 'token=%s\n' "$token" >"$file"
   printf 'sha256=%s\n' "$(printf %s "$token" | sha256sum | cut -d' ' -f1)" >"$dir/steward-admin-token-sha256.env"
   echo "wrote $file (the API's admin token: kubectl -n steward get secret steward-admin-token)"
+fi
+# The key secrets are encrypted with at rest (32 random bytes, base64): keep it, what is stored under it
+# cannot be read without it.
+file="$dir/steward-secrets-key.env"
+if [[ ! -f $file ]]; then
+  printf 'key=%s\n' "$(head -c 32 /dev/urandom | base64)" >"$file"
+  echo "wrote $file (the secrets key: keep it)"
 fi

@@ -1,9 +1,6 @@
 package dev.steward.activity;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.command.CreateContainerResponse;
 import com.github.dockerjava.api.exception.BadRequestException;
 import com.github.dockerjava.api.exception.ConflictException;
@@ -15,10 +12,6 @@ import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.AuthConfig;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Container;
-import com.github.dockerjava.api.model.ExposedPort;
-import com.github.dockerjava.api.model.HostConfig;
-import com.github.dockerjava.api.model.Ports;
-import com.github.dockerjava.api.model.RestartPolicy;
 import com.github.dockerjava.api.model.Volume;
 import dev.steward.config.HostsConfig;
 import dev.steward.contract.ContainerActivities;
@@ -30,8 +23,6 @@ import dev.steward.contract.LimitsUpdate;
 import dev.steward.contract.ProbeRequest;
 import dev.steward.contract.ProbeResult;
 import dev.steward.contract.StewardLabels;
-import dev.steward.model.PortMapping;
-import dev.steward.model.PortProtocol;
 import dev.steward.model.VolumeMount;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.activity.Activity;
@@ -42,9 +33,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -58,17 +47,14 @@ import org.slf4j.LoggerFactory;
  * <p>Every method is idempotent. Only spec errors (unknown image, a request the engine calls
  * invalid) fail non-retryably, as {@link ContainerActivities#INVALID_SPEC}, and so do pulls the
  * registry refuses; everything else propagates and Temporal's retry policy retries it.
+ *
+ * <p>What a request is on the engine is {@link CreateContainerCommands}'s; what an engine's error
+ * means, {@link EngineErrors}'s; networks, volumes, pulls, limits and probes have classes of their own.
  */
 @Singleton
 public class ContainerActivitiesImpl implements ContainerActivities {
 
     private static final Logger LOG = LoggerFactory.getLogger(ContainerActivitiesImpl.class);
-
-    /**
-     * Restart policy "no", spelled out. docker-java's {@code RestartPolicy.noRestart()} sends an empty
-     * name, which Docker reads as "no" but Podman stores and reports as "".
-     */
-    private static final RestartPolicy NO_RESTART = restartPolicyNo();
 
     private static final Duration NAME_SETTLE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration NAME_SETTLE_POLL = Duration.ofMillis(50);
@@ -76,16 +62,16 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final Supplier<DockerClient> engine;
     private final ReadinessProbe readiness;
     private final ImagePuller images;
-    private final Function<ContainerRequest, Map<String, String>> env;
     private final SessionNetworks networks;
     private final SessionVolumes volumes;
     private final LimitsUpdater limits;
+    private final CreateContainerCommands commands;
 
     /** On the service's own engine, the one client of the process, whose pulls report as the local host's. */
     @Inject
     public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets,
-            StoredImagePullReports pulls, HostsConfig hosts) {
-        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()));
+            StoredImagePullReports pulls, HostsConfig hosts, ContainerHardening hardening) {
+        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()), hardening);
     }
 
     /**
@@ -95,11 +81,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
      * @param auths the registry credentials for pulling an image, {@code null} for none
      * @param env a container's environment, with the values its request takes from secrets
      * @param pulls where its pulls write how far they are
+     * @param hardening the limits and privileges of every container it creates
      */
     public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
-            Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls) {
+            Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls,
+            ContainerHardening hardening) {
         this.engine = engine;
-        this.env = env;
+        this.commands = new CreateContainerCommands(engine, env, hardening);
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths, pulls);
         this.networks = new SessionNetworks(engine);
@@ -124,18 +112,24 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     @Override
     public ContainerState ensureContainer(ContainerRequest request) {
         // Create first: the name is deterministic, so an earlier attempt's container shows as a name
-        // conflict, and only then is it inspected; the session's network is made only when the engine
-        // says it is missing. A create costs one engine call, the session's first on an engine three.
-        String network = sessionNetwork(request);
+        // conflict, and only then is it inspected. The session's network is made once per engine (its pods
+        // created at once wait for it), so a create costs one engine call, the session's first two.
+        String network = CreateContainerCommands.sessionNetwork(request);
+        String session = request.labels() == null ? null : request.labels().get(StewardLabels.SESSION);
+        String deployment = request.labels() == null ? null : request.labels().get(StewardLabels.DEPLOYMENT);
+        if (network != null) {
+            networks.ensureKnown(network, session, deployment);
+        }
         List<Bind> binds = sessionVolumes(request);
         try {
             return create(request, network, binds);
         } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
-            if (network == null || !SessionNetworks.isNetworkMissing(e)) {
+            if (network == null || !EngineErrors.isNetworkMissing(e)) {
                 throw e;
             }
-            networks.create(network, request.labels().get(StewardLabels.SESSION),
-                    request.labels().get(StewardLabels.DEPLOYMENT));
+            // Removed behind this process's back (a sweep, the session's last other container going).
+            networks.forget(network);
+            networks.ensureKnown(network, session, deployment);
             return create(request, network, binds);
         }
     }
@@ -143,15 +137,19 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private ContainerState create(ContainerRequest request, @Nullable String network, List<Bind> binds) {
         CreateContainerResponse created;
         try {
-            created = createCommand(request, network, binds).exec();
+            created = commands.of(request, network, binds).exec();
         } catch (ConflictException | InternalServerErrorException | NotFoundException e) {
-            if (network != null && SessionNetworks.isNetworkMissing(e)) {
+            if (network != null && EngineErrors.isNetworkMissing(e)) {
                 throw e;
             }
-            if (e instanceof NotFoundException || (!isNameConflict(e) && isInvalidSpec(e))) {
+            if (EngineErrors.isImageMissing(e)) {
+                throw ApplicationFailure.newNonRetryableFailureWithCause("the engine has not image " + request.image()
+                        + " of container " + request.name(), IMAGE_MISSING, e);
+            }
+            if (e instanceof NotFoundException || (!EngineErrors.isNameConflict(e) && EngineErrors.isInvalidSpec(e))) {
                 throw refused(request, e);
             }
-            if (!isNameConflict(e)) {
+            if (!EngineErrors.isNameConflict(e)) {
                 throw e;
             }
             // An earlier or concurrent attempt holds the name: its container is ours, whatever its state.
@@ -165,17 +163,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     }
 
     @Override
-    public boolean hasImage(String image) {
-        try {
-            return images.has(image);
-        } catch (BadRequestException | InternalServerErrorException e) {
-            if (e instanceof InternalServerErrorException && !isInvalidSpec(e)) {
-                throw e;
-            }
-            String message = "engine refused image " + image + ": " + engineMessage(e);
-            LOG.warn(message);
-            throw ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
-        }
+    public ContainerState ensureStarted(ContainerRequest request) {
+        return startContainer(ensureContainer(request).id());
     }
 
     @Override
@@ -191,13 +180,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         } catch (NotModifiedException alreadyRunning) {
             LOG.debug("container {} already runs", containerId);
         } catch (InternalServerErrorException e) {
-            if (SessionNetworks.isNetworkMissing(e)) {
+            if (EngineErrors.isNetworkMissing(e)) {
                 throw networkMadeAgain(containerId, e);
             }
-            if (!isHostPortTaken(e)) {
+            if (!EngineErrors.isHostPortTaken(e)) {
                 throw e;
             }
-            String message = "container " + containerId + " cannot start: " + engineMessage(e);
+            String message = "container " + containerId + " cannot start: " + EngineErrors.message(e);
             LOG.warn(message);
             throw ApplicationFailure.newNonRetryableFailureWithCause(message, HOST_PORT_TAKEN, e);
         }
@@ -228,7 +217,7 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         } catch (NotFoundException missing) {
             LOG.debug("container {} to remove does not exist", containerId);
         } catch (ConflictException | InternalServerErrorException e) {
-            if (!isRemovalInProgress(e)) {
+            if (!EngineErrors.isRemovalInProgress(e)) {
                 throw e;
             }
             LOG.debug("container {} is already being removed", containerId);
@@ -257,17 +246,6 @@ public class ContainerActivitiesImpl implements ContainerActivities {
         return readiness.awaitChange(request);
     }
 
-    /**
-     * The network the container joins: its session's, for a container labelled with a session and a
-     * deployment off the host's network; {@code null} for any other.
-     */
-    private static @Nullable String sessionNetwork(ContainerRequest request) {
-        Map<String, String> labels = request.labels() == null ? Map.of() : request.labels();
-        String session = labels.get(StewardLabels.SESSION);
-        String deployment = labels.get(StewardLabels.DEPLOYMENT);
-        return request.hostNetwork() || session == null || deployment == null ? null : SessionNetworks.name(session);
-    }
-
     /** The session's volumes the container mounts, each ensured on the engine. */
     private List<Bind> sessionVolumes(ContainerRequest request) {
         if (request.mounts().isEmpty()) {
@@ -285,75 +263,6 @@ public class ContainerActivitiesImpl implements ContainerActivities {
             binds.add(new Bind(volume, new Volume(mount.path()), mount.readOnly() ? AccessMode.ro : AccessMode.rw));
         }
         return binds;
-    }
-
-    private CreateContainerCmd createCommand(ContainerRequest request, @Nullable String network, List<Bind> binds) {
-        List<ExposedPort> exposed = new ArrayList<>();
-        Ports bindings = new Ports();
-        for (PortMapping port : nullToEmpty(request.ports())) {
-            ExposedPort exposedPort = port.protocol() == PortProtocol.UDP
-                    ? ExposedPort.udp(port.containerPort()) : ExposedPort.tcp(port.containerPort());
-            exposed.add(exposedPort);
-            if (port.hostPort() != null) {
-                bindings.bind(exposedPort, Ports.Binding.bindPort(port.hostPort()));
-            }
-        }
-        HostConfig hostConfig = HostConfig.newHostConfig()
-                // Steward's loop is the only one that restarts.
-                .withRestartPolicy(NO_RESTART)
-                // An init as PID 1 forwards SIGTERM, so a graceful stop works for any image.
-                .withInit(true)
-                .withPortBindings(bindings)
-                .withBinds(binds);
-        if (request.memoryBytes() != null) {
-            hostConfig = hostConfig.withMemory(request.memoryBytes()).withMemorySwap(request.memoryBytes());
-        }
-        if (request.nanoCpus() != null) {
-            hostConfig = hostConfig.withNanoCPUs(request.nanoCpus());
-        }
-        if (request.hostNetwork()) {
-            // On the host's network a container port is the host's port: nothing to publish.
-            hostConfig = hostConfig.withNetworkMode("host").withPortBindings(new Ports());
-        } else if (network != null) {
-            hostConfig = hostConfig.withNetworkMode(network);
-        }
-        CreateContainerCmd cmd = engine.get().createContainerCmd(request.image())
-                .withName(request.name())
-                .withLabels(request.labels() == null ? Map.of() : request.labels())
-                .withEnv(envList(env.apply(request)))
-                .withExposedPorts(exposed)
-                .withHostConfig(hostConfig);
-        String pod = request.labels() == null ? null : request.labels().get(StewardLabels.POD);
-        if (network != null && pod != null) {
-            // Its pod's name is its name on the session's network.
-            cmd = cmd.withAliases(pod);
-        }
-        if (request.command() != null && !request.command().isEmpty()) {
-            cmd = cmd.withCmd(request.command());
-        }
-        return cmd;
-    }
-
-    private static RestartPolicy restartPolicyNo() {
-        try {
-            // RestartPolicy has no public way to name "no"; it is a Jackson object, so read one.
-            return new ObjectMapper().readValue("{\"Name\":\"no\",\"MaximumRetryCount\":0}", RestartPolicy.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot build restart policy \"no\"", e);
-        }
-    }
-
-    private static List<String> envList(@Nullable Map<String, String> env) {
-        if (env == null) {
-            return List.of();
-        }
-        List<String> list = new ArrayList<>(env.size());
-        new TreeMap<>(env).forEach((k, v) -> list.add(k + "=" + (v == null ? "" : v)));
-        return list;
-    }
-
-    private static <T> List<T> nullToEmpty(@Nullable List<T> list) {
-        return list == null ? List.of() : list;
     }
 
     private ContainerState inspect(String idOrName) {
@@ -418,55 +327,8 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     private static ApplicationFailure invalidSpec(ContainerRequest request, DockerException e) {
         String message = "engine refused container " + request.name() + " (image " + request.image() + "): "
-                + engineMessage(e);
+                + EngineErrors.message(e);
         LOG.warn(message);
         return ApplicationFailure.newNonRetryableFailureWithCause(message, INVALID_SPEC, e);
-    }
-
-    /**
-     * Whether a create failed because the name is taken. Docker answers 409; Podman 4.3 answers 500
-     * with "the container name ... is already in use".
-     */
-    static boolean isNameConflict(DockerException e) {
-        if (e instanceof ConflictException) {
-            return true;
-        }
-        String message = lower(e);
-        return message.contains("name") && message.contains("already in use");
-    }
-
-    /**
-     * Whether a create failed for a reason no retry cures that Podman reports as 500 rather than
-     * Docker's 400: a malformed image reference, an invalid name.
-     */
-    static boolean isInvalidSpec(DockerException e) {
-        String message = lower(e);
-        return message.contains("invalid reference format") || message.contains("names must match");
-    }
-
-    /**
-     * Whether a start failed because a host port it publishes is in use: Podman says "cannot listen on
-     * the TCP port: ... address already in use", Docker "port is already allocated".
-     */
-    static boolean isHostPortTaken(DockerException e) {
-        String message = lower(e);
-        return message.contains("address already in use") || message.contains("port is already allocated");
-    }
-
-    /** Whether a remove failed because another remove of the same container is under way. */
-    static boolean isRemovalInProgress(DockerException e) {
-        String message = lower(e);
-        return message.contains("already in progress")
-                || message.contains("being removed")
-                || message.contains("has already been removed")
-                || message.contains("no such container");
-    }
-
-    private static String lower(DockerException e) {
-        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
-    }
-
-    private static String engineMessage(DockerException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     }
 }

@@ -28,10 +28,11 @@ public class EngineActivities {
     private final RegistryAuths auths;
     private final SecretEnv secrets;
     private final StoredImagePullReports pulls;
+    private final ContainerHardening hardening;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
             PlacementRepository placements, PartSignaller parts, RegistryAuths auths, SecretEnv secrets,
-            StoredImagePullReports pulls) {
+            StoredImagePullReports pulls, ContainerHardening hardening) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;
@@ -41,6 +42,7 @@ public class EngineActivities {
         this.auths = auths;
         this.secrets = secrets;
         this.pulls = pulls;
+        this.hardening = hardening;
     }
 
     /** The service's own engine, resynced as the local host. */
@@ -51,7 +53,7 @@ public class EngineActivities {
 
     /** Container activities on {@code host}'s engine, whose client is looked up at every call. */
     public ContainerActivities containers(String host) {
-        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of, pulls.on(host));
+        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of, pulls.on(host), hardening);
     }
 
     /** @param containers the container activities on the same host, from {@link #containers} */

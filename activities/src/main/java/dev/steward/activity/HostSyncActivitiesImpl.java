@@ -16,7 +16,6 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
-import dev.steward.store.PodRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.telemetry.FailureEpisodes;
@@ -201,9 +200,8 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         Map<String, List<ContainerState>> byPart = without(wanted, stale).stream()
                 .filter(c -> isOnThisHost(c.label(StewardLabels.HOST)))
                 .collect(Collectors.groupingBy(c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
-        List<PodRow> recorded = live.isEmpty() ? List.of() : pods.findBySessionIdInOrderByPosition(live.keySet());
-        Map<String, List<PodView>> believed = recorded.stream()
-                .filter(p -> host.equals(p.host()))
+        // One query by host: an IN list of every live session's id would be as long as the sessions are many.
+        Map<String, List<PodView>> believed = pods.findLiveOnHost(host).stream()
                 .collect(Collectors.groupingBy(p -> p.sessionId() + "/" + p.partName(), Collectors.mapping(
                         p -> new PodView(p.name(), p.status(), p.reason(), p.message(), p.containerId(), p.host()),
                         Collectors.toList())));

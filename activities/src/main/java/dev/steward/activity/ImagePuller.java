@@ -4,7 +4,6 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.PullImageCmd;
 import com.github.dockerjava.api.exception.DockerException;
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.AuthConfig;
 import com.github.dockerjava.api.model.PullResponseItem;
 import dev.steward.contract.ContainerActivities;
@@ -19,8 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -58,15 +57,6 @@ final class ImagePuller {
         this.engine = engine;
         this.auths = auths;
         this.reports = reports;
-    }
-
-    boolean has(String image) {
-        try {
-            engine.get().inspectImageCmd(image).exec();
-            return true;
-        } catch (NotFoundException missing) {
-            return false;
-        }
     }
 
     /** Pulls the image, or joins the pull of it under way; {@code progress} hears how far it is every second. */
@@ -116,7 +106,7 @@ final class ImagePuller {
             reports.ended(image);
         }
         if (layers.failure instanceof DockerException e) {
-            throw failure(image, message(e), e);
+            throw failure(image, EngineErrors.message(e), e);
         }
         if (layers.failure != null) {
             throw layers.failure instanceof RuntimeException r ? r : new IllegalStateException(layers.failure);
@@ -170,10 +160,6 @@ final class ImagePuller {
     static boolean isRefusal(String message) {
         String lower = message.toLowerCase(Locale.ROOT);
         return REFUSALS.stream().anyMatch(lower::contains);
-    }
-
-    private static String message(DockerException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
     }
 
     /** The layers a pull reported so far; written by the callback's thread, read by the activity's (and by tests). */

@@ -73,43 +73,51 @@ public class PlacementActivitiesImpl implements PlacementActivities {
 
     @Override
     public PlacementResult place(PlacementRequest request) {
-        return transactions.executeWrite(status -> {
-            Map<String, HostCandidate> candidates = candidates(hosts.lockAll(), placements.usageByHost());
-            List<PlacementRow> existing = placements.findBySessionIdAndPartNameAndPodNameOrderById(
-                    request.sessionId(), request.part(), request.pod());
-            String replaces = null;
-            for (PlacementRow placed : existing) {
-                HostCandidate host = candidates.get(placed.host());
-                if (host.takesPods()) {
-                    placements.deleteWait(request.sessionId(), request.part(), request.pod());
-                    return new PlacementResult(host.name(), Reason.ALREADY_PLACED.code(),
-                            "already placed on " + host.name(), null);
-                }
-                replaces = host.name();
-            }
-            // A pod moving off a host never lands on a host it still holds a placement on.
-            Set<String> held = existing.stream().map(PlacementRow::host).collect(Collectors.toSet());
-            List<HostCandidate> others = candidates.values().stream().filter(h -> !held.contains(h.name())).toList();
-            PodResources need = request.resources() == null ? PodResources.NONE : request.resources();
-            Map<String, Set<String>> mounted = mountedVolumes(request.sessionId());
-            Set<String> volumes = mounted.getOrDefault(podKey(request), Set.of());
-            PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy(),
-                    volumeAffinity(request, mounted, candidates));
-            String message = decision.message() + (replaces == null ? ""
-                    : "; moves off " + replaces + " (" + candidates.get(replaces).whyNoPods() + ")");
-            if (decision.placed()) {
-                placements.save(new PlacementRow(null, request.sessionId(), request.part(), request.pod(),
-                        decision.host(), need.cpus() == null ? 0 : need.cpus(),
-                        need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
+        return transactions.executeWrite(status -> placeLocked(request));
+    }
+
+    @Override
+    public List<PlacementResult> placeAll(List<PlacementRequest> requests) {
+        return transactions.executeWrite(status -> requests.stream().map(this::placeLocked).toList());
+    }
+
+    /** Places the pod in the caller's transaction, which the host rows' locks serialise with every other placement. */
+    private PlacementResult placeLocked(PlacementRequest request) {
+        Map<String, HostCandidate> candidates = candidates(hosts.lockAll(), placements.usageByHost());
+        List<PlacementRow> existing = placements.findBySessionIdAndPartNameAndPodNameOrderById(
+                request.sessionId(), request.part(), request.pod());
+        String replaces = null;
+        for (PlacementRow placed : existing) {
+            HostCandidate host = candidates.get(placed.host());
+            if (host.takesPods()) {
                 placements.deleteWait(request.sessionId(), request.part(), request.pod());
-                volumes.forEach(volume -> placements.saveVolumeHost(request.sessionId(), volume, decision.host(),
-                        podKey(request)));
-                LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
-            } else if (placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now()) == 1) {
-                waits.increment();
+                return new PlacementResult(host.name(), Reason.ALREADY_PLACED.code(),
+                        "already placed on " + host.name(), null);
             }
-            return new PlacementResult(decision.host(), decision.reason(), message, decision.placed() ? replaces : null);
-        });
+            replaces = host.name();
+        }
+        // A pod moving off a host never lands on a host it still holds a placement on.
+        Set<String> held = existing.stream().map(PlacementRow::host).collect(Collectors.toSet());
+        List<HostCandidate> others = candidates.values().stream().filter(h -> !held.contains(h.name())).toList();
+        PodResources need = request.resources() == null ? PodResources.NONE : request.resources();
+        Map<String, Set<String>> mounted = mountedVolumes(request.sessionId());
+        Set<String> volumes = mounted.getOrDefault(podKey(request), Set.of());
+        PlacementDecision decision = HostPlacement.choose(others, need, request.hostSelector(), config.strategy(),
+                volumeAffinity(request, mounted, candidates));
+        String message = decision.message() + (replaces == null ? ""
+                : "; moves off " + replaces + " (" + candidates.get(replaces).whyNoPods() + ")");
+        if (decision.placed()) {
+            placements.save(new PlacementRow(null, request.sessionId(), request.part(), request.pod(),
+                    decision.host(), need.cpus() == null ? 0 : need.cpus(),
+                    need.memoryMb() == null ? 0 : need.memoryMb(), Instant.now()));
+            placements.deleteWait(request.sessionId(), request.part(), request.pod());
+            volumes.forEach(volume -> placements.saveVolumeHost(request.sessionId(), volume, decision.host(),
+                    podKey(request)));
+            LOG.debug("pod {}/{}/{}: {}", request.sessionId(), request.part(), request.pod(), message);
+        } else if (placements.insertWait(request.sessionId(), request.part(), request.pod(), Instant.now()) == 1) {
+            waits.increment();
+        }
+        return new PlacementResult(decision.host(), decision.reason(), message, decision.placed() ? replaces : null);
     }
 
     @Override

@@ -6,9 +6,9 @@ import dev.steward.contract.StewardLabels;
 import dev.steward.model.SecretKeyRef;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
-import dev.steward.store.SecretRow;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import dev.steward.store.UnreadableCiphertext;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.util.HashMap;
@@ -21,7 +21,7 @@ import java.util.UUID;
  * here only, as the container is created: they reach the engine and nothing else (no workflow, no
  * log line). The secrets are those of the owner of the container's session (its label names the
  * session, whose owner never changes), so the workflows need not carry the owner. A secret or key
- * that is gone fails the creation for good, naming neither value.
+ * that is gone, or a secret that does not decrypt, fails the creation for good, naming no value.
  */
 @Singleton
 public class SecretEnv {
@@ -45,7 +45,7 @@ public class SecretEnv {
         String owner = ownerOf(request);
         Map<String, Map<String, String>> opened = new HashMap<>();
         request.secretEnv().forEach((name, ref) -> {
-            Map<String, String> keyValues = opened.computeIfAbsent(ref.secret(), secret -> open(owner, secret));
+            Map<String, String> keyValues = opened.computeIfAbsent(ref.secret(), secret -> open(request, owner, secret));
             if (keyValues == null || !keyValues.containsKey(ref.key())) {
                 throw missing(request, name, ref, keyValues == null);
             }
@@ -61,9 +61,13 @@ public class SecretEnv {
                 : sessions.findById(UUID.fromString(session)).map(SessionRow::owner).orElse(null);
     }
 
-    private Map<String, String> open(String owner, String secret) {
-        return owner == null ? null
-                : secrets.findByOwnerAndName(owner, secret).map(SecretRow::dataEncrypted).map(data::open).orElse(null);
+    private Map<String, String> open(ContainerRequest request, String owner, String secret) {
+        try {
+            return owner == null ? null : secrets.findByOwnerAndName(owner, secret).map(data::open).orElse(null);
+        } catch (UnreadableCiphertext unreadable) {
+            throw ApplicationFailure.newNonRetryableFailure("container " + request.name() + " takes env from secret "
+                    + secret + ", which does not decrypt: " + unreadable.getMessage(), ContainerActivities.INVALID_SPEC);
+        }
     }
 
     private static ApplicationFailure missing(ContainerRequest request, String name, SecretKeyRef ref,

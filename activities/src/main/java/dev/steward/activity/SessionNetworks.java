@@ -2,15 +2,14 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.ConflictException;
-import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Network;
 import dev.steward.contract.StewardLabels;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +25,36 @@ public final class SessionNetworks {
     private static final Logger LOG = LoggerFactory.getLogger(SessionNetworks.class);
 
     private final Supplier<DockerClient> engine;
+    /** Networks this process made or found on the engine: a create that joins one costs no look first. */
+    private final Set<String> known = ConcurrentHashMap.newKeySet();
+    /** One lock per network being made, so a session's pods created at once make it once. */
+    private final Map<String, Object> making = new ConcurrentHashMap<>();
 
     SessionNetworks(Supplier<DockerClient> engine) {
         this.engine = engine;
+    }
+
+    /**
+     * Makes the session's network {@code name} unless this process knows it exists: the session's first
+     * container on this engine makes it (one call), those created at the same time wait for that, and later
+     * ones go straight to their create. A network removed behind this process's back fails a create
+     * ({@link EngineErrors#isNetworkMissing}): {@link #forget} it and make it again.
+     */
+    void ensureKnown(String name, String sessionId, String deployment) {
+        if (known.contains(name)) {
+            return;
+        }
+        synchronized (making.computeIfAbsent(name, n -> new Object())) {
+            if (!known.contains(name)) {
+                create(name, sessionId, deployment);
+                known.add(name);
+            }
+        }
+    }
+
+    /** The network is not known to exist any more. */
+    void forget(String name) {
+        known.remove(name);
     }
 
     /** The session's network name: deterministic, like its containers' names. */
@@ -59,8 +85,8 @@ public final class SessionNetworks {
                     .exec();
             LOG.info("created network {}", name);
         } catch (ConflictException | InternalServerErrorException e) {
-            // Docker answers 409, Podman 500 "network already exists": a concurrent create won.
-            if (!lower(e).contains("already")) {
+            // A concurrent create won.
+            if (!EngineErrors.isAlreadyExisting(e)) {
                 throw e;
             }
             LOG.debug("network {} was created concurrently", name);
@@ -82,17 +108,17 @@ public final class SessionNetworks {
             LOG.debug("network {} still has containers of its session", name);
             return;
         }
+        known.remove(name);
+        making.remove(name);
         try {
             engine.get().removeNetworkCmd(name).exec();
             LOG.info("removed network {}", name);
         } catch (NotFoundException gone) {
             LOG.debug("network {} to remove does not exist", name);
         } catch (ConflictException | InternalServerErrorException e) {
-            String message = lower(e);
-            // Docker: "has active endpoints"; Podman: "network is being used".
-            if (message.contains("being used") || message.contains("active endpoints")) {
+            if (EngineErrors.isNetworkInUse(e)) {
                 LOG.debug("network {} still has containers", name);
-            } else if (message.contains("not found") || message.contains("no such network")) {
+            } else if (EngineErrors.isNetworkGone(e)) {
                 LOG.debug("network {} to remove does not exist", name);
             } else {
                 throw e;
@@ -127,20 +153,11 @@ public final class SessionNetworks {
         } catch (NotFoundException missing) {
             return false;
         } catch (InternalServerErrorException e) {
-            if (lower(e).contains("not found")) {
+            if (EngineErrors.isNotFound(e)) {
                 return false;
             }
             throw e;
         }
     }
 
-    /** Whether a container create failed because its network is gone (removed meanwhile with the last container). */
-    static boolean isNetworkMissing(DockerException e) {
-        String message = lower(e);
-        return message.contains("network") && message.contains("not found");
-    }
-
-    private static String lower(DockerException e) {
-        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
-    }
 }

@@ -3,13 +3,11 @@ package dev.steward.activity;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectVolumeResponse;
 import com.github.dockerjava.api.exception.ConflictException;
-import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.contract.StewardLabels;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
@@ -109,17 +107,11 @@ public final class SessionVolumes {
         } catch (NotFoundException gone) {
             return false;
         } catch (ConflictException | InternalServerErrorException e) {
-            String message = lower(e);
-            // Docker: "volume is in use"; Podman: "volume is being used".
-            if (message.contains("in use") || message.contains("being used")) {
+            if (EngineErrors.isVolumeInUse(e)) {
                 LOG.debug("volume {} is still in use", name);
                 return false;
             }
             throw e;
         }
-    }
-
-    private static String lower(DockerException e) {
-        return e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
     }
 }

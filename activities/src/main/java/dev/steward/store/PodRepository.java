@@ -15,6 +15,12 @@ public interface PodRepository extends CrudRepository<PodRow, Long> {
 
     List<PodRow> findBySessionIdInOrderByPosition(Collection<UUID> sessionIds);
 
+    /** The pods on {@code host} of every session whose containers may exist (not deleted): what a resync compares. */
+    @Query("""
+            SELECT p.* FROM pods p JOIN sessions s ON s.id = p.session_id
+            WHERE s.status <> 'DELETED' AND p.host = :host ORDER BY p.session_id, p.part_name, p.position""")
+    List<PodRow> findLiveOnHost(String host);
+
     @Query("SELECT status, COUNT(*) AS count FROM pods GROUP BY status")
     List<StatusCount> statusCounts();
 

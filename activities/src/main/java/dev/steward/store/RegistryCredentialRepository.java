@@ -19,4 +19,10 @@ public interface RegistryCredentialRepository extends CrudRepository<RegistryCre
             ON CONFLICT (registry) DO UPDATE SET username = EXCLUDED.username,
                 secret_encrypted = EXCLUDED.secret_encrypted, token = EXCLUDED.token, updated_at = EXCLUDED.updated_at""")
     void upsert(String registry, String username, byte[] secretEncrypted, boolean token, Instant at);
+
+    /** The same secret under the current key; 0 rows when the credentials changed or went meanwhile. */
+    @Query("""
+            UPDATE registry_credentials SET secret_encrypted = :reencrypted
+            WHERE registry = :registry AND secret_encrypted = :current""")
+    int reencrypt(String registry, byte[] current, byte[] reencrypted);
 }

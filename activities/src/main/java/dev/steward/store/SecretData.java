@@ -22,21 +22,19 @@ public class SecretData {
         this.json = json;
     }
 
-    public boolean canSeal() {
-        return cipher.hasKey();
-    }
-
-    public byte[] seal(Map<String, String> keyValues) {
+    public byte[] seal(String owner, String name, Map<String, String> keyValues) {
         try {
-            return cipher.encrypt(new String(json.writeValueAsBytes(keyValues), StandardCharsets.UTF_8));
+            return cipher.encrypt(new String(json.writeValueAsBytes(keyValues), StandardCharsets.UTF_8),
+                    SealedFor.secret(owner, name));
         } catch (IOException e) {
             throw new UncheckedIOException("writing a secret's key/values failed", e);
         }
     }
 
-    public Map<String, String> open(byte[] sealed) {
+    public Map<String, String> open(SecretRow row) {
         try {
-            return json.readValue(cipher.decrypt(sealed).getBytes(StandardCharsets.UTF_8), KEY_VALUES);
+            return json.readValue(cipher.decrypt(row.dataEncrypted(), SealedFor.secret(row.owner(), row.name()))
+                    .getBytes(StandardCharsets.UTF_8), KEY_VALUES);
         } catch (IOException e) {
             throw new UncheckedIOException("reading a secret's key/values failed", e);
         }

@@ -34,6 +34,12 @@ public interface SecretRepository extends GenericRepository<SecretRow, String> {
             WHERE owner = :owner AND name = :name""")
     int rotate(String owner, String name, byte[] dataEncrypted, Instant at);
 
+    /** The same key/values under the current key; 0 rows when the secret changed or went meanwhile. */
+    @Query("""
+            UPDATE secrets SET data_encrypted = :reencrypted
+            WHERE owner = :owner AND name = :name AND data_encrypted = :current""")
+    int reencrypt(String owner, String name, byte[] current, byte[] reencrypted);
+
     @Query("DELETE FROM secrets WHERE owner = :owner AND name = :name")
     int delete(String owner, String name);
 }

@@ -63,6 +63,25 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
     @Query("SELECT * FROM sessions WHERE status NOT IN ('DELETED', 'EXPIRED', 'FAILED') AND created_at < :before")
     List<SessionRow> findUnendedCreatedBefore(Instant before);
 
+    /**
+     * Holds the owner's quota until the transaction ends, so that two creations for one owner count one
+     * after the other.
+     */
+    @Query("SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(hashtext('steward.quota ' || :owner))) AS held")
+    long lockQuota(String owner);
+
+    /** The owner's sessions that have not ended (neither DELETED, EXPIRED nor FAILED). */
+    @Query("SELECT COUNT(*) FROM sessions WHERE owner = :owner AND status NOT IN ('DELETED', 'EXPIRED', 'FAILED')")
+    long countLive(String owner);
+
+    /** The pods (each replica one) of the owner's sessions that have not ended, but {@code except}'s. */
+    @Query("""
+            SELECT COALESCE(SUM(COALESCE((pod.spec ->> 'replicas')::int, 1)), 0)
+            FROM sessions s, jsonb_array_elements(s.spec -> 'parts') AS part (spec),
+                jsonb_array_elements(part.spec -> 'pods') AS pod (spec)
+            WHERE s.owner = :owner AND s.status NOT IN ('DELETED', 'EXPIRED', 'FAILED') AND s.id <> :except""")
+    long countLivePods(String owner, UUID except);
+
     /** Sessions whose containers may exist: every one not deleted. */
     @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
     List<SessionRow> findLive();

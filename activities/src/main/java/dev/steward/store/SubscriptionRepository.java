@@ -27,10 +27,24 @@ public interface SubscriptionRepository extends GenericRepository<SubscriptionRo
     /** A new sink is asked again before the first delivery; a changed filter applies from the next event on. */
     @Query("""
             UPDATE subscriptions SET sink = :sink, content_mode = :contentMode, filters = CAST(:filters AS jsonb),
-                access_token = :accessToken, attempts = 0, next_attempt_at = :at,
+                access_token_encrypted = :accessTokenEncrypted, access_token_unencrypted = :accessTokenUnencrypted,
+                attempts = 0, next_attempt_at = :at,
                 status = CASE WHEN validated_sink = :sink THEN status ELSE 'VALIDATING' END, updated_at = :at
             WHERE id = :id""")
-    int updateConfig(UUID id, String sink, String contentMode, String filters, @Nullable String accessToken, Instant at);
+    int updateConfig(UUID id, String sink, String contentMode, String filters, @Nullable byte[] accessTokenEncrypted,
+            @Nullable String accessTokenUnencrypted, Instant at);
+
+    /** The token stored in plain text before tokens were encrypted, encrypted; 0 rows when it changed meanwhile. */
+    @Query("""
+            UPDATE subscriptions SET access_token_encrypted = :encrypted, access_token_unencrypted = NULL
+            WHERE id = :id AND access_token_unencrypted = :unencrypted""")
+    int encryptToken(UUID id, String unencrypted, byte[] encrypted);
+
+    /** The same token under the current key; 0 rows when it changed meanwhile. */
+    @Query("""
+            UPDATE subscriptions SET access_token_encrypted = :reencrypted
+            WHERE id = :id AND access_token_encrypted = :current""")
+    int reencryptToken(UUID id, byte[] current, byte[] reencrypted);
 
     /**
      * Subscriptions with work due (a handshake, or events after their position up to {@code last}) that no

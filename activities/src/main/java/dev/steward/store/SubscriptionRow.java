@@ -12,7 +12,9 @@ import java.util.UUID;
  * A subscription and its delivery state.
  *
  * @param filters the Subscriptions API filters, as a JSON array
- * @param accessToken sent as a bearer token; never shown or logged
+ * @param accessTokenEncrypted the bearer token sent to the sink, encrypted by {@link SecretCipher} ({@link
+ *     SealedFor#subscriptionToken}); never shown or logged
+ * @param accessTokenUnencrypted a token stored before tokens were encrypted, until the service encrypts it
  * @param validatedSink the sink the handshake last allowed
  * @param position every outbox event up to it was delivered or filtered out
  */
@@ -22,7 +24,8 @@ public record SubscriptionRow(
         String sink,
         ContentMode contentMode,
         @TypeDef(type = DataType.JSON) String filters,
-        @Nullable String accessToken,
+        @Nullable byte[] accessTokenEncrypted,
+        @Nullable String accessTokenUnencrypted,
         SubscriptionStatus status,
         @Nullable String validatedSink,
         long position,
@@ -35,6 +38,11 @@ public record SubscriptionRow(
         @Nullable Instant leaseUntil,
         Instant createdAt,
         Instant updatedAt) {
+
+    /** Whether the sink is sent a bearer token. */
+    public boolean hasAccessToken() {
+        return accessTokenEncrypted != null || accessTokenUnencrypted != null;
+    }
 
     @Override
     public String toString() {

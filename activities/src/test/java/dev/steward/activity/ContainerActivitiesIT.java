@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
@@ -14,10 +15,14 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
 import dev.steward.config.EngineConfig;
+import dev.steward.config.PodLimitsConfig;
+import dev.steward.config.PodSecurityConfig;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerNames;
@@ -28,10 +33,17 @@ import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
 import dev.steward.model.VolumeMount;
+import io.micronaut.core.annotation.Nullable;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,6 +77,11 @@ import org.junit.jupiter.api.Test;
  * behind, and a container on its host's network ({@code hostNetwork}) joins none. A session's volumes go once no
  * container uses them, and removing them again changes nothing.
  *
+ * <p>Every container runs hardened, as the engine shows it (inspected, and from inside the running container): every
+ * capability dropped but the deployment's list and what its pod added, {@code no-new-privileges}, the PIDs limit, the
+ * deployment's default CPU and memory limits unless the pod names its own, and host ports reachable on the
+ * configured address only.
+ *
  * <p>Every test owns the containers labelled with its own random session id, and removes them
  * afterwards; it touches nothing else on the engine.
  */
@@ -74,6 +91,14 @@ class ContainerActivitiesIT {
     private static final List<String> SLEEP = List.of("sleep", "600");
     /** Never a running service's deployment: its sweep and event relay must not see these containers. */
     private static final String DEPLOYMENT = "it-" + UUID.randomUUID().toString().substring(0, 8);
+
+    /**
+     * This test's deployment settings: limits and a capability list of its own, unlike the service's defaults, so
+     * that what the engine shows can only have come from them.
+     */
+    private static final ContainerHardening HARDENING = new ContainerHardening(
+            new PodLimitsConfig(0.25, 48, 2, 1024, 64),
+            new PodSecurityConfig(List.of("CHOWN", "KILL", "NET_BIND_SERVICE"), List.of("NET_RAW"), "127.0.0.1"));
 
     private static DockerClient docker;
 
@@ -106,7 +131,8 @@ class ContainerActivitiesIT {
 
     @BeforeEach
     void setUp() {
-        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env, ImagePullReports.NONE);
+        activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env, ImagePullReports.NONE,
+                HARDENING);
         session = newSession();
     }
 
@@ -153,7 +179,7 @@ class ContainerActivitiesIT {
         ContainerRequest plain = request(session, "part-a", "store", SLEEP);
         ContainerState store = activities.ensureContainer(new ContainerRequest(plain.name(), plain.image(),
                 plain.command(), plain.env(), plain.ports(), plain.labels(), null, null, null, false,
-                List.of(new VolumeMount("data", "/data", null))));
+                List.of(new VolumeMount("data", "/data", null)), null));
         String data = SessionVolumes.name(session.toString(), "data");
         assertTrue(volumeExists(data), "ensured with its container");
 
@@ -173,7 +199,7 @@ class ContainerActivitiesIT {
     void aContainerOnItsHostsNetworkJoinsNoSessionNetwork() {
         ContainerRequest plain = request(session, "part-a", "host", SLEEP);
         ContainerRequest onHost = new ContainerRequest(plain.name(), plain.image(), plain.command(), plain.env(),
-                plain.ports(), plain.labels(), null, null, null, true, null);
+                plain.ports(), plain.labels(), null, null, null, true, null, null);
         ContainerState state = activities.ensureContainer(onHost);
         assertEquals("host", docker.inspectContainerCmd(state.id()).exec().getHostConfig().getNetworkMode());
         assertFalse(networkExists(SessionNetworks.name(session.toString())));
@@ -181,10 +207,10 @@ class ContainerActivitiesIT {
 
     @Test
     void aRefusedSpecLeavesNoNetworkBehind() {
-        ContainerRequest plain = request(session, "part-a", "ghost", SLEEP);
-        ContainerRequest ghost = new ContainerRequest(plain.name(), "localhost/steward-no-such-image:" + UUID.randomUUID(),
-                plain.command(), plain.env(), plain.ports(), plain.labels(), null, null);
-        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(ghost));
+        ContainerRequest plain = request(session, "part-a", "malformed", SLEEP);
+        ContainerRequest malformed = new ContainerRequest(plain.name(), "UPPER::bad", plain.command(), plain.env(),
+                plain.ports(), plain.labels(), null, null);
+        assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(malformed));
         assertFalse(networkExists(SessionNetworks.name(session.toString())));
     }
 
@@ -241,7 +267,7 @@ class ContainerActivitiesIT {
                 .withName(request.name())
                 .withLabels(request.labels())
                 .exec());
-        assertTrue(ContainerActivitiesImpl.isNameConflict(conflict), conflict::getMessage);
+        assertTrue(EngineErrors.isNameConflict(conflict), conflict::getMessage);
     }
 
     @Test
@@ -352,7 +378,7 @@ class ContainerActivitiesIT {
     }
 
     @Test
-    void unknownImageIsANonRetryableInvalidSpec() {
+    void anImageTheEngineHasNotIsSaidToBeMissingAndNotRetried() {
         ContainerRequest request = new ContainerRequest(
                 ContainerNames.of(session, "part-a", "ghost", "0123456789abcdef"),
                 "localhost/steward-no-such-image:" + UUID.randomUUID(),
@@ -360,12 +386,12 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, "part-a", "ghost", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
-                Map.of(), false, null);
+                Map.of(), false, null, null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
         assertTrue(failure.isNonRetryable());
-        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
+        assertEquals(ContainerActivities.IMAGE_MISSING, failure.getType());
         assertTrue(failure.getOriginalMessage().contains(request.image()), failure.getOriginalMessage());
         assertEquals(List.of(), activities.listContainers(StewardLabels.forSession(session)));
     }
@@ -379,22 +405,12 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, "part-a", "bad", 1, "0123456789abcdef", DEPLOYMENT, null), null, null,
-                Map.of(), false, null);
+                Map.of(), false, null, null);
 
         ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.ensureContainer(request));
 
         assertTrue(failure.isNonRetryable());
         assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
-    }
-
-    @Test
-    void aMalformedImageReferenceIsANonRetryableInvalidSpecWhenLookedFor() {
-        ApplicationFailure failure = assertThrows(ApplicationFailure.class, () -> activities.hasImage("UPPER::bad"));
-
-        assertTrue(failure.isNonRetryable());
-        assertEquals(ContainerActivities.INVALID_SPEC, failure.getType());
-        assertFalse(activities.hasImage("localhost/steward-no-such-image:" + UUID.randomUUID()), "a missing image is no error");
-        assertTrue(activities.hasImage(IMAGE));
     }
 
     @Test
@@ -411,7 +427,7 @@ class ContainerActivitiesIT {
                         new PortMapping(5353, null, PortProtocol.UDP)),
                 labels,
                 64L * 1024 * 1024,
-                500_000_000L, Map.of(), false, null);
+                500_000_000L, Map.of(), false, null, null);
 
         ContainerState state = activities.ensureContainer(request);
         assertEquals(labels, filterSteward(state.labels()));
@@ -435,6 +451,7 @@ class ContainerActivitiesIT {
         assertNotNull(web, bindings::toString);
         assertEquals(1, web.length);
         assertEquals(Integer.toString(hostPort), web[0].getHostPortSpec());
+        assertEquals("127.0.0.1", web[0].getHostIp(), "published on the configured address only");
         Ports.Binding[] unpublished = bindings.get(ExposedPort.tcp(9090));
         assertTrue(unpublished == null || unpublished.length == 0, "9090 is not published");
 
@@ -445,11 +462,92 @@ class ContainerActivitiesIT {
     }
 
     @Test
+    void aContainerDropsEveryCapabilityButTheDeploymentsAndGainsNoPrivilegeWithinItsLimits() throws Exception {
+        ContainerState state = activities.startContainer(
+                activities.ensureContainer(request(session, "part-a", "plain", SLEEP)).id());
+
+        HostConfig host = docker.inspectContainerCmd(state.id()).exec().getHostConfig();
+        // Podman shows CapDrop and CapAdd against its own default set, Docker as sent: NET_RAW is dropped either way.
+        Set<Capability> dropped = Set.of(host.getCapDrop());
+        assertTrue(dropped.contains(Capability.ALL) || dropped.contains(Capability.NET_RAW), dropped::toString);
+        assertTrue(host.getSecurityOpts().contains("no-new-privileges"), host.getSecurityOpts()::toString);
+        assertEquals(64L, host.getPidsLimit(), "the PIDs limit");
+        assertEquals(48L * 1024 * 1024, host.getMemory(), "the default memory limit");
+        assertEquals(250_000_000L, host.getNanoCPUs(), "the default CPU limit");
+
+        // What the kernel enforces: capabilities 0 (CHOWN), 5 (KILL) and 10 (NET_BIND_SERVICE), nothing else.
+        String status = exec(state.id(), "cat /proc/1/status");
+        assertEquals("0000000000000421", field(status, "CapBnd"), status);
+        assertEquals("0000000000000421", field(status, "CapEff"), status);
+        assertEquals("1", field(status, "NoNewPrivs"), status);
+        assertEquals("64", exec(state.id(), "cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max"));
+        assertEquals(48L * 1024 * 1024, memoryLimitInForce(state.id()), "the memory limit in force");
+    }
+
+    @Test
+    void aPodsOwnLimitsAndAddedCapabilitiesComeOnTopOfTheDeployments() throws Exception {
+        ContainerRequest plain = request(session, "part-a", "raw", SLEEP);
+        ContainerRequest asking = new ContainerRequest(plain.name(), plain.image(), plain.command(), plain.env(),
+                plain.ports(), plain.labels(), 96L * 1024 * 1024, 500_000_000L, null, false, null, List.of("NET_RAW"));
+        ContainerState state = activities.startContainer(activities.ensureContainer(asking).id());
+
+        HostConfig host = docker.inspectContainerCmd(state.id()).exec().getHostConfig();
+        assertEquals(96L * 1024 * 1024, host.getMemory());
+        assertEquals(500_000_000L, host.getNanoCPUs());
+        assertEquals("0000000000002421", field(exec(state.id(), "cat /proc/1/status"), "CapEff"), "and NET_RAW, 13");
+    }
+
+    @Test
+    void aHostPortIsReachableOnTheConfiguredAddressOnly() throws Exception {
+        InetAddress elsewhere = nonLoopbackAddress();
+        assumeTrue(elsewhere != null, "this machine has an address besides loopback");
+        int hostPort = freePort();
+        ContainerRequest plain = request(session, "part-a", "web", List.of("httpd", "-f", "-p", "8080"));
+        ContainerRequest published = new ContainerRequest(plain.name(), plain.image(), plain.command(), plain.env(),
+                List.of(new PortMapping(8080, hostPort)), plain.labels(), null, null);
+        activities.startContainer(activities.ensureContainer(published).id());
+
+        await(() -> accepts(InetAddress.getLoopbackAddress(), hostPort), Boolean::booleanValue, Duration.ofSeconds(30));
+        assertFalse(accepts(elsewhere, hostPort), "not published on " + elsewhere.getHostAddress());
+    }
+
+    private static boolean accepts(InetAddress address, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 2000);
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
+    }
+
+    private static @Nullable InetAddress nonLoopbackAddress() throws SocketException {
+        return NetworkInterface.networkInterfaces()
+                .filter(ContainerActivitiesIT::isUp)
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                .findFirst().orElse(null);
+    }
+
+    private static boolean isUp(NetworkInterface nic) {
+        try {
+            return nic.isUp();
+        } catch (SocketException e) {
+            return false;
+        }
+    }
+
+    /** The value of a {@code Name:\tvalue} line of /proc's status. */
+    private static String field(String status, String name) {
+        return status.lines().filter(l -> l.startsWith(name + ":")).map(l -> l.substring(name.length() + 1).strip())
+                .findFirst().orElseThrow(() -> new AssertionError("no " + name + " in " + status));
+    }
+
+    @Test
     void limitsChangeInPlaceOnTheRunningContainerAndTwiceAsOnce() throws InterruptedException {
         String hash = "abcdef0123456789";
         ContainerRequest request = new ContainerRequest(ContainerNames.of(session, "part-a", "capped", hash), IMAGE,
                 SLEEP, Map.of(), List.of(), StewardLabels.forPod(session, "part-a", "capped", 1, hash, DEPLOYMENT, null),
-                64L * 1024 * 1024, 500_000_000L, Map.of(), false, null);
+                64L * 1024 * 1024, 500_000_000L, Map.of(), false, null, null);
         String id = activities.startContainer(activities.ensureContainer(request).id()).id();
         assertEquals(64L * 1024 * 1024, memoryLimitInForce(id));
 
@@ -469,8 +567,13 @@ class ContainerActivitiesIT {
      * stats show the limit it was created with (Podman 4.3 does not keep an update there).
      */
     private static long memoryLimitInForce(String containerId) throws InterruptedException {
-        String exec = docker.execCreateCmd(containerId).withAttachStdout(true).withCmd("sh", "-c",
-                "cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes")
+        return Long.parseLong(exec(containerId,
+                "cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes"));
+    }
+
+    /** What {@code script} writes on stdout, run by sh in the running container, stripped. */
+    private static String exec(String containerId, String script) throws InterruptedException {
+        String exec = docker.execCreateCmd(containerId).withAttachStdout(true).withCmd("sh", "-c", script)
                 .exec().getId();
         StringBuilder stdout = new StringBuilder();
         docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>() {
@@ -479,7 +582,7 @@ class ContainerActivitiesIT {
                 stdout.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
             }
         }).awaitCompletion(30, TimeUnit.SECONDS);
-        return Long.parseLong(stdout.toString().trim());
+        return stdout.toString().strip();
     }
 
     @Test
@@ -494,16 +597,16 @@ class ContainerActivitiesIT {
     void failureClassificationOfEngineMessages() {
         // Messages the engines are known to send; a race to reproduce removal-in-progress on
         // demand does not exist, so its recognition is checked on the message alone.
-        assertTrue(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+        assertTrue(EngineErrors.isRemovalInProgress(new ConflictException(
                 "{\"message\":\"removal of container abc is already in progress\"}")));
-        assertFalse(ContainerActivitiesImpl.isRemovalInProgress(new ConflictException(
+        assertFalse(EngineErrors.isRemovalInProgress(new ConflictException(
                 "{\"message\":\"You cannot remove a running container\"}")));
-        assertFalse(ContainerActivitiesImpl.isNameConflict(new com.github.dockerjava.api.exception
+        assertFalse(EngineErrors.isNameConflict(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"port is already in use\"}")));
-        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+        assertTrue(EngineErrors.isHostPortTaken(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"cause\":\"address already in use\",\"message\":\"cannot listen on"
                 + " the TCP port: listen tcp4 :44257: bind: address already in use\",\"response\":500}")));
-        assertTrue(ContainerActivitiesImpl.isHostPortTaken(new com.github.dockerjava.api.exception
+        assertTrue(EngineErrors.isHostPortTaken(new com.github.dockerjava.api.exception
                 .InternalServerErrorException("{\"message\":\"Bind for 0.0.0.0:8080 failed: port is already allocated\"}")));
     }
 
@@ -542,7 +645,7 @@ class ContainerActivitiesIT {
                 Map.of(),
                 List.of(),
                 StewardLabels.forPod(session, part, pod, 1, hash, DEPLOYMENT, null), null, null,
-                Map.of(), false, null);
+                Map.of(), false, null, null);
     }
 
     private static List<String> ids(List<ContainerState> states) {

@@ -1,12 +1,10 @@
 package dev.steward.activity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.config.EngineConfig;
-import dev.steward.contract.ContainerActivities;
 import io.micronaut.context.ApplicationContext;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,22 +26,22 @@ class DockerClientFactoryTest {
         assertEquals("unix:///var/run/docker.sock", EngineConfig.DEFAULT_HOST);
     }
 
+    /** The service does not start without a secrets key; this one encrypts nothing here. */
+    private static final String TEST_SECRETS_KEY = "c3Rld2FyZC10ZXN0cy1vbmx5LWtleS0zMi1ieXRlcyE=";
+
     @Test
     void contextBindsTheHostAndMakesOneClient() {
         try (ApplicationContext context = ApplicationContext.run(Map.of("steward.engine.host", "unix:///tmp/steward-test.sock",
-                // The container activities name their pulls' host: the hosts' settings, as the service has them.
-                "steward.hosts", Map.of("unreachable-after", 3, "probe-timeout", "5s", "probe-interval", "10s",
-                        "lost-after", "5m", "secret-dir", "/tmp", "local-name", "local", "register-local", true)))) {
+                "steward.secrets.key", TEST_SECRETS_KEY))) {
             assertEquals("unix:///tmp/steward-test.sock", context.getBean(EngineConfig.class).host());
             DockerClient client = context.getBean(DockerClient.class);
             assertSame(client, context.getBean(DockerClient.class));
-            assertNotNull(context.getBean(ContainerActivities.class));
         }
     }
 
     @Test
     void contextWithoutThePropertyUsesTheDefault() {
-        try (ApplicationContext context = ApplicationContext.run()) {
+        try (ApplicationContext context = ApplicationContext.run(Map.of("steward.secrets.key", TEST_SECRETS_KEY))) {
             String expected = EngineConfig.resolveHost(null, System.getenv("DOCKER_HOST"));
             assertEquals(expected, context.getBean(EngineConfig.class).host());
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ImagePullProgress;
 import io.temporal.failure.ApplicationFailure;
@@ -47,7 +48,7 @@ class ImagePullerIT {
         assertEquals(ContainerActivities.IMAGE_PULL_UNAVAILABLE, failure.getType());
         assertFalse(failure.isNonRetryable());
         assertTrue(failure.getOriginalMessage().contains("connection refused"), failure.getOriginalMessage());
-        assertFalse(new ImagePuller(() -> docker, i -> null, ImagePullReports.NONE).has(image), "nothing was pulled");
+        assertThrows(NotFoundException.class, () -> docker.inspectImageCmd(image).exec(), "nothing was pulled");
         // Podman tries the registry for about three seconds before it gives up, heard every second meanwhile.
         assertFalse(heard.isEmpty(), "progress heard while the engine tried");
     }

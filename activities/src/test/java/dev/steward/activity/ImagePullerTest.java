@@ -30,15 +30,6 @@ class ImagePullerTest {
         assertEquals("busybox@sha256:abc", ImagePuller.tagged("busybox@sha256:abc"));
     }
 
-    @Test
-    void theRegistryOfAReferenceIsItsFirstComponentWhenThatNamesAHost() {
-        assertEquals("127.0.0.1:5000", RegistryAuths.registryOf("127.0.0.1:5000/steward/busybox:1"));
-        assertEquals("registry.example.com", RegistryAuths.registryOf("registry.example.com/team/app"));
-        assertEquals("localhost", RegistryAuths.registryOf("localhost/busybox:latest"));
-        assertEquals("docker.io", RegistryAuths.registryOf("library/nginx:1.27"));
-        assertEquals("docker.io", RegistryAuths.registryOf("nginx:1.27"));
-    }
-
     /** As Podman's Docker-compatible pull reports a layer it has and one it downloads. */
     @Test
     void thePullsBytesInAllAreKnownOnceEveryLayerToDownloadToldItsSize() throws Exception {

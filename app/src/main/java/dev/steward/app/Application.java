@@ -36,6 +36,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
             @Tag(name = "Registry credentials", description = "Credentials for pulling images from private"
                     + " registries"),
             @Tag(name = "Tokens", description = "The API's bearer tokens and their roles"),
+            @Tag(name = "Payload codec", description = "Decrypts and encrypts Steward's Temporal payloads for the"
+                    + " Temporal UI (its codec server protocol)"),
             @Tag(name = "CloudEvents in", description = "The CloudEvents webhook: events that create, steer and"
                     + " end sessions, and what each did"),
             @Tag(name = "Event sources", description = "The senders allowed to post events, each with its token"),

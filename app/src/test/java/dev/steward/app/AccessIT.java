@@ -189,6 +189,11 @@ class AccessIT {
             new Row("POST", "/api/v1/event-sources", "/api/v1/event-sources", "{}", Role.ADMIN, Names.NOTHING, 422),
             new Row("DELETE", "/api/v1/event-sources/{name}", "/api/v1/event-sources/no-such-source", null, Role.ADMIN,
                     Names.NOTHING, 404),
+            // No payload key here: a caller allowed is told so.
+            new Row("POST", "/api/v1/codec/decode", "/api/v1/codec/decode", "{\"payloads\":[]}", Role.OPERATOR,
+                    Names.NOTHING, 409),
+            new Row("POST", "/api/v1/codec/encode", "/api/v1/codec/encode", "{\"payloads\":[]}", Role.OPERATOR,
+                    Names.NOTHING, 409),
             Row.get("/api/v1/tokens/me", "/api/v1/tokens/me", Role.VIEWER, Names.NOTHING, 200),
             Row.get("/api/v1/tokens", "/api/v1/tokens", Role.ADMIN, Names.NOTHING, 200),
             new Row("POST", "/api/v1/tokens", "/api/v1/tokens", "{\"name\":\"Not_A_Label\",\"role\":\"viewer\"}",

@@ -1,14 +1,10 @@
 package dev.steward.app;
 
 import dev.steward.app.bench.Samples;
-import dev.steward.app.session.SessionService;
-import dev.steward.model.SessionStatus;
-import dev.steward.model.SessionView;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** What the event and delivery benchmarks share: their options, their summaries and their waits. */
 final class BenchmarkSupport {
@@ -36,19 +32,5 @@ final class BenchmarkSupport {
 
     static long percentile(List<Long> millis, int percentile) {
         return new Samples(millis).p(percentile);
-    }
-
-    /** Polls the read model until the session has {@code status}; fails after two minutes. */
-    static SessionView awaitSession(SessionService sessions, UUID id, SessionStatus status) throws InterruptedException {
-        long deadline = System.nanoTime() + SESSION_DEADLINE.toNanos();
-        SessionView view = sessions.get(id);
-        while (view.status() != status) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("session " + id + " not " + status + " within " + SESSION_DEADLINE + ": " + view);
-            }
-            Thread.sleep(50);
-            view = sessions.get(id);
-        }
-        return view;
     }
 }

@@ -278,7 +278,7 @@ class CloudEventsIT extends SessionApiTest {
             RawAnswer allowed = events.handshake(token, "ci.example.com");
             assertEquals(200, allowed.status(), allowed.toString());
             assertEquals("ci.example.com", allowed.header("WebHook-Allowed-Origin"));
-            assertEquals("*", allowed.header("WebHook-Allowed-Rate"));
+            assertEquals("600", allowed.header("WebHook-Allowed-Rate"), "steward.events.rate.per-minute");
             RawAnswer otherOrigin = events.handshake(token, "other.example.com");
             assertEquals(403, otherOrigin.status(), otherOrigin.toString());
             assertNull(otherOrigin.header("WebHook-Allowed-Origin"));

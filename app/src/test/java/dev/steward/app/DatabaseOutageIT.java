@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.Problem;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.model.SessionView;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.json.JsonMapper;

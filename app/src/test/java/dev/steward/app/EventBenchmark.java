@@ -47,6 +47,10 @@ public final class EventBenchmark {
         int inFlight = Integer.parseInt(options.getOrDefault("in-flight", "4"));
         Map<String, Object> properties = Map.of(
                 "micronaut.server.port", -1,
+                "steward.secrets.key", TestSecretsKey.KEY,
+                // Its senders deliver as fast as the service takes them: no rate holds them back.
+                "steward.events.rate.per-minute", 1_000_000,
+                "steward.events.rate.burst", 1_000_000,
                 "steward.reconcile.deployment", "bench-" + UUID.randomUUID().toString().substring(0, 8));
         try (EmbeddedServer server = ApplicationContext.run(EmbeddedServer.class, properties)) {
             new EventBenchmark().run(server, events, sessionCount, senders, inFlight);

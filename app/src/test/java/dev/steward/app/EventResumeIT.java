@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.events.StewardEventTypes;
+import dev.steward.app.session.SessionCommands;
 import dev.steward.app.session.SessionResume;
-import dev.steward.app.session.SessionService;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.EventCause;
@@ -43,7 +43,7 @@ class EventResumeIT extends SessionApiTest {
     SessionResume resume;
 
     @Inject
-    SessionService service;
+    SessionCommands service;
 
     @Inject
     SessionRepository sessions;

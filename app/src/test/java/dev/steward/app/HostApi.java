@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.steward.app.api.HostTransitionView;
 import dev.steward.app.api.HostView;
-import dev.steward.app.api.Problem;
+import dev.steward.app.http.problem.Problem;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

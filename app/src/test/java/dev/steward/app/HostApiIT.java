@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.HostTransitionView;
 import dev.steward.app.api.HostView;
-import dev.steward.app.api.Problem;
 import dev.steward.app.api.StatusCatalog;
 import dev.steward.app.host.LocalHostRegistration;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.config.EngineConfig;
 import dev.steward.config.HostsConfig;
 import dev.steward.contract.HostActivities;

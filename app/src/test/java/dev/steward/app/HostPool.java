@@ -4,7 +4,6 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.activity.DockerClientFactory;
 import dev.steward.app.api.HostView;
-import dev.steward.app.api.SessionPage;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.HostStatus;
 import dev.steward.model.PodStatus;
@@ -147,8 +146,8 @@ final class HostPool implements AutoCloseable {
 
     /** Every session this pool created, deleted ones too, newest first, in one read of the API. */
     List<SessionView> sessionViews() {
-        SessionPage page = http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner() + "&size=100"),
-                SessionPage.class);
+        SessionListing page = http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner() + "&size=100"),
+                SessionListing.class);
         // An empty list is left out of the JSON.
         return page.items() == null ? List.of() : page.items();
     }

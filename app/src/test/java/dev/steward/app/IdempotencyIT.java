@@ -2,7 +2,6 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.steward.app.api.SessionPage;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -49,8 +48,8 @@ class IdempotencyIT extends SessionApiTest {
             start.countDown();
             Set<UUID> ids = answers.stream().map(IdempotencyIT::id).collect(Collectors.toSet());
             assertEquals(1, ids.size(), "one session for every answer: " + ids);
-            SessionPage listed = client.toBlocking().retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner),
-                    SessionPage.class);
+            SessionListing listed = client.toBlocking().retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner),
+                    SessionListing.class);
             assertEquals(1, listed.total(), "one session was made");
             UUID id = ids.iterator().next();
 
@@ -61,7 +60,7 @@ class IdempotencyIT extends SessionApiTest {
                     HttpStatus.UNPROCESSABLE_ENTITY);
             assertEquals(List.of("Idempotency-Key"), problem.errors().stream().map(FieldError::field).toList());
             assertEquals(1, client.toBlocking().retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner),
-                    SessionPage.class).total(), "the other body made nothing");
+                    SessionListing.class).total(), "the other body made nothing");
 
             api.delete(id);
             api.awaitStatus(id, SessionStatus.DELETED);

@@ -67,6 +67,7 @@ class ImageIT {
                     "-e", "TEMPORAL_ADDRESS=" + TemporalDevServer.shared().address(),
                     "-e", "DOCKER_HOST=" + engine.endpoint(),
                     "-e", "STEWARD_RECONCILE_DEPLOYMENT=it-" + run,
+                    "-e", "STEWARD_SECRETS_KEY=" + TestSecretsKey.KEY,
                     image);
             awaitReadiness(podman, container, servicePort);
             assertEquals("10001", command(podman, "podman", "exec", container, "id", "-u").strip(), "runs as its user");

@@ -8,14 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,9 +35,14 @@ import org.junit.jupiter.api.Test;
  * {@code package-lock.json} and installed with {@code npm ci}; it checks types, required fields and formats, not
  * unknown field names), and the objects keep the rules of a production deployment: exact image versions (never
  * {@code latest} or a bare major), non-root read-only containers with resources, probes on everything that keeps
- * running, Steward's probe paths, no secret literal or Secret written into the repository; in prod, no host
- * path, the API and the workers apart with disruption budgets, and hosts reached over TCP with TLS. And
- * {@code compose.yaml} runs the same versions. It needs {@code kubectl}, {@code node} and {@code npm}; no cluster
+ * running, Steward's probe paths, no secret literal or Secret written into the repository, every namespaced object in
+ * the overlay's namespace, and in dev every ConfigMap and Secret a workload reads made by the overlay, the Temporal
+ * UI read-only; in prod, no host path, the API and the workers apart with disruption budgets, hosts reached over TCP
+ * with TLS by the workers and the API alike, Temporal taking only clients with certificates (each of its clients
+ * has one), Steward's payloads encrypted, and the UI reached only through its authenticating proxy, which runs here
+ * on the real nginx. And
+ * {@code compose.yaml} runs the same versions. It needs {@code kubectl}, {@code node}, {@code npm}, {@code nginx} and
+ * {@code openssl}; no cluster
  * is needed, and none is used.
  */
 class ManifestsIT {
@@ -37,6 +50,10 @@ class ManifestsIT {
     private static final List<String> OVERLAYS = List.of("dev", "prod");
     private static final Set<String> WORKLOADS = Set.of("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob");
     private static final Set<String> LONG_RUNNING = Set.of("Deployment", "StatefulSet", "DaemonSet");
+    /** The kinds that live in no namespace; every other object of an overlay lives in the overlay's. */
+    private static final Set<String> CLUSTER_SCOPED = Set.of("Namespace", "Node", "PersistentVolume", "StorageClass",
+            "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PriorityClass", "IngressClass",
+            "RuntimeClass", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "APIService");
     /** At least major.minor, or a digest: never latest, never a bare major version. */
     private static final Pattern EXACT_IMAGE = Pattern.compile(".+(:v?\\d+\\.\\d+[^:@/]*(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})");
     private static final Pattern SECRET_NAME = Pattern.compile(".*(PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_KEY|PRIVATE_KEY).*");
@@ -87,6 +104,38 @@ class ManifestsIT {
     }
 
     @Test
+    void everyNamespacedObjectIsInTheNamespaceItsOverlayMakes() {
+        for (String overlay : OVERLAYS) {
+            List<Map<String, Object>> objects = Manifests.objects(manifests.render(overlay));
+            List<String> namespaces = objects.stream().filter(o -> "Namespace".equals(o.get("kind")))
+                    .map(o -> string(o, "metadata", "name")).toList();
+            assertEquals(1, namespaces.size(), overlay + ": one namespace, not " + namespaces);
+            for (Map<String, Object> object : objects) {
+                if (!CLUSTER_SCOPED.contains(string(object, "kind"))) {
+                    assertEquals(namespaces.getFirst(), string(object, "metadata", "namespace"),
+                            overlay + " " + object.get("kind") + " " + string(object, "metadata", "name"));
+                }
+            }
+        }
+    }
+
+    /** Dev is whole: what its workloads read, it makes (prod's secrets and admin token come from the cluster). */
+    @Test
+    void devMakesEveryConfigMapAndSecretItsWorkloadsRead() {
+        List<Map<String, Object>> objects = Manifests.objects(manifests.render("dev"));
+        for (Map<String, Object> object : objects) {
+            if (!WORKLOADS.contains(string(object, "kind"))) {
+                continue;
+            }
+            String workload = string(object, "kind") + " " + string(object, "metadata", "name");
+            for (String kind : List.of("ConfigMap", "Secret")) {
+                references(podSpec(object), kind).forEach(name -> assertTrue(rendered(objects, kind, name),
+                        workload + " reads " + kind + " " + name + ", which the overlay does not make"));
+            }
+        }
+    }
+
+    @Test
     void stewardIsLiveWhileItRunsAndReadyWhenWhatItNeedsAnswers() {
         for (String overlay : OVERLAYS) {
             List<Map<String, Object>> steward = Manifests.objects(manifests.render(overlay)).stream()
@@ -100,6 +149,8 @@ class ManifestsIT {
                 assertEquals("/health/liveness", string(container, "startupProbe", "httpGet", "path"), where);
                 assertEquals("/health/readiness", string(container, "readinessProbe", "httpGet", "path"), where);
                 assertTrue(env(container).containsKey("STEWARD_TEMPORAL_UI_URL"), where + ": links to the Temporal UI");
+                assertTrue(env(container).containsKey("STEWARD_SECRETS_KEY"), where + ": a secrets key, without which"
+                        + " the service does not start");
             }
         }
     }
@@ -158,16 +209,155 @@ class ManifestsIT {
 
         Map<String, Object> hosts = prod.stream().filter(o -> "ConfigMap".equals(o.get("kind"))
                 && string(o, "metadata", "name").startsWith("steward-hosts")).findFirst().orElseThrow();
-        List<Map<String, Object>> mounts = list(containers(podSpec(workers)).getFirst().get("volumeMounts"));
         ObjectMapper json = new ObjectMapper();
         for (Object text : map(hosts.get("data")).values()) {
             JsonNode host = json.readTree(text.toString());
             assertTrue(host.path("endpoint").asText().startsWith("tcp://"), host + ": over TCP");
             String secretRef = host.path("tls").path("secretRef").asText();
             assertFalse(secretRef.isEmpty(), host + ": with TLS from a secret");
-            assertTrue(mounts.stream().anyMatch(m -> ("/etc/steward/host-secrets/" + secretRef).equals(m.get("mountPath"))),
-                    host + ": the workers mount its secret");
+            // The workers run the container activities; the API reads pod logs and addresses from the engines.
+            for (Map<String, Object> deployment : List.of(workers, api)) {
+                List<Map<String, Object>> mounts = list(containers(podSpec(deployment)).getFirst().get("volumeMounts"));
+                assertTrue(mounts.stream().anyMatch(m -> ("/etc/steward/host-secrets/" + secretRef).equals(m.get("mountPath"))),
+                        host + ": " + string(deployment, "metadata", "name") + " mounts its secret");
+            }
         }
+    }
+
+    @Test
+    void theTemporalUiChangesNothingAndInProdIsReachedOnlyThroughItsProxy() {
+        for (String overlay : OVERLAYS) {
+            Map<String, Object> ui = named(Manifests.objects(manifests.render(overlay)), "Deployment", "temporal-ui");
+            assertEquals("true", env(containers(podSpec(ui)).getFirst()).get("TEMPORAL_DISABLE_WRITE_ACTIONS").get("value"),
+                    overlay + ": the UI's write actions are off");
+        }
+        List<Map<String, Object>> prod = Manifests.objects(manifests.render("prod"));
+        Map<String, Object> policy = named(prod, "NetworkPolicy", "temporal-ui");
+        assertEquals(List.of(Map.of("podSelector", Map.of("matchLabels", Map.of("app", "temporal-ui-proxy")))),
+                list(map(list(map(policy.get("spec")).get("ingress")).getFirst()).get("from")), "only its proxy");
+        Map<String, String> ui = envValues(named(prod, "Deployment", "temporal-ui"));
+        String origin = envValues(named(prod, "Deployment", "steward")).get("STEWARD_TEMPORAL_UI_URL");
+        assertEquals(origin + "/api/v1/codec", ui.get("TEMPORAL_CODEC_ENDPOINT"), "the codec on the UI's origin");
+    }
+
+    /**
+     * Prod's Temporal takes clients with a certificate its CA signed only; every workload that talks to it has one;
+     * Steward encrypts its payloads.
+     */
+    @Test
+    void prodsTemporalTakesOnlyClientsWithCertificatesAndStewardsPayloadsAreEncrypted() {
+        List<Map<String, Object>> prod = Manifests.objects(manifests.render("prod"));
+        Map<String, String> server = envValues(named(prod, "Deployment", "temporal"));
+        assertEquals("true", server.get("TEMPORAL_TLS_REQUIRE_CLIENT_AUTH"));
+        for (String file : List.of("TEMPORAL_TLS_FRONTEND_CERT", "TEMPORAL_TLS_FRONTEND_KEY",
+                "TEMPORAL_TLS_CLIENT1_CA_CERT", "TEMPORAL_TLS_SERVER_CERT", "TEMPORAL_TLS_SERVER_KEY")) {
+            assertTrue(server.containsKey(file), "the server's " + file);
+        }
+        for (Map<String, Object> workload : prod) {
+            if (!WORKLOADS.contains(string(workload, "kind")) || "temporal".equals(string(workload, "metadata", "name"))) {
+                continue;
+            }
+            Map<String, String> env = envValues(workload);
+            if (env.containsKey("TEMPORAL_ADDRESS")) {
+                String name = string(workload, "metadata", "name");
+                assertTrue(references(podSpec(workload), "Secret").contains("temporal-client-tls"),
+                        name + " mounts the client certificate");
+                assertTrue(env.containsKey("TEMPORAL_TLS_CERT") || env.containsKey("TEMPORAL_TLS_DIR"),
+                        name + " presents it: " + env.keySet());
+            }
+        }
+        for (String steward : List.of("steward", "steward-worker")) {
+            assertTrue(envValues(named(prod, "Deployment", steward)).containsKey("STEWARD_TEMPORAL_CODEC_KEY_FILE"),
+                    steward + " encrypts its payloads");
+        }
+    }
+
+    /**
+     * Prod's proxy in front of the Temporal UI, run with the real nginx on the configuration the overlay renders (its
+     * template filled in as nginx's image does at start), the UI and Steward stood in for by recording servers: without
+     * a user's password nothing passes but its health check; the UI gets the user's requests without their
+     * credentials; Steward's codec endpoint gets POSTs only, with the proxy's token. The upstreams it names are the
+     * overlay's Services.
+     */
+    @Test
+    void prodsTemporalUiProxyLetsNothingPassWithoutAPasswordAndGivesTheCodecItsToken() throws Exception {
+        List<Map<String, Object>> prod = Manifests.objects(manifests.render("prod"));
+        String template = prod.stream().filter(o -> "ConfigMap".equals(o.get("kind"))
+                        && string(o, "metadata", "name").startsWith("temporal-ui-proxy"))
+                .map(o -> string(o, "data", "default.conf.template")).findFirst().orElseThrow();
+        // nginx's workers run as an unprivileged user when the tests run as root: they read and write here.
+        Path dir = Files.createTempDirectory("steward-ui-proxy", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwxr-xr-x")));
+        Files.createDirectories(dir.resolve("tmp"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwxrwxrwx")));
+        Files.writeString(dir.resolve("htpasswd"), "alice:" + ExternalCommand.run(dir, Map.of(), "", Duration.ofSeconds(30),
+                List.of("openssl", "passwd", "-6", "s3cret")).strip() + "\n");
+        int port = Ports.free();
+        try (RecordingUpstream ui = new RecordingUpstream(); RecordingUpstream steward = new RecordingUpstream()) {
+            Map<String, String> upstreams = Map.of("temporal-ui", ui.address(), "steward", steward.address());
+            String conf = template.replace("${STEWARD_CODEC_TOKEN}", "stw_codec-token")
+                    .replace("listen 8080;", "listen 127.0.0.1:" + port + ";")
+                    .replace("/etc/nginx/users/htpasswd", dir.resolve("htpasswd").toString());
+            Matcher proxyPass = Pattern.compile("proxy_pass http://([a-z-]+):(\\d+);").matcher(template);
+            while (proxyPass.find()) {
+                String service = proxyPass.group(1);
+                assertTrue(list(map(named(prod, "Service", service).get("spec")).get("ports")).stream()
+                        .anyMatch(p -> proxyPass.group(2).equals(String.valueOf(p.get("port")))), service + " port");
+                conf = conf.replace(proxyPass.group(), "proxy_pass " + upstreams.get(service) + ";");
+            }
+            Files.writeString(dir.resolve("default.conf"), conf);
+            Files.writeString(dir.resolve("nginx.conf"), "pid " + dir.resolve("nginx.pid") + ";\nerror_log "
+                    + dir.resolve("error.log") + ";\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path "
+                    + dir.resolve("tmp") + ";\n  proxy_temp_path " + dir.resolve("tmp") + ";\n  include "
+                    + dir.resolve("default.conf") + ";\n}\n");
+            Process nginx = new ProcessBuilder("nginx", "-c", dir.resolve("nginx.conf").toString(), "-p", dir.toString(),
+                    "-g", "daemon off;").redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile()).start();
+            try {
+                RawHttp http = new RawHttp(URI.create("http://127.0.0.1:" + port).toURL());
+                Poll.until("the proxy answers", () -> answersAtAll(http), Boolean::booleanValue);
+                String alice = "Basic " + Base64.getEncoder().encodeToString("alice:s3cret".getBytes(StandardCharsets.UTF_8));
+                String wrong = "Basic " + Base64.getEncoder().encodeToString("alice:guess".getBytes(StandardCharsets.UTF_8));
+
+                assertEquals(200, http.sendWithHeaders("GET", "/healthz", Map.of(), null).status());
+                assertEquals(401, http.sendWithHeaders("GET", "/namespaces", Map.of(), null).status());
+                assertEquals(401, http.sendWithHeaders("GET", "/namespaces", Map.of("Authorization", wrong), null).status());
+                assertEquals(401, http.sendWithHeaders("POST", "/api/v1/codec/decode", Map.of(), new byte[0]).status());
+                assertEquals(List.of(), ui.received, "nothing passed without the password");
+                assertEquals(List.of(), steward.received);
+
+                assertEquals(200, http.sendWithHeaders("GET", "/namespaces", Map.of("Authorization", alice), null).status());
+                assertEquals(List.of(new RecordingUpstream.Request("GET", "/namespaces", null)), ui.received,
+                        "the UI never sees the user's password");
+                assertEquals(200, http.sendWithHeaders("POST", "/api/v1/codec/decode", Map.of("Authorization", alice,
+                        "Content-Type", "application/json"), "{\"payloads\":[]}".getBytes(StandardCharsets.UTF_8)).status());
+                assertEquals(403, http.sendWithHeaders("GET", "/api/v1/codec/decode", Map.of("Authorization", alice),
+                        null).status(), "the codec takes POSTs only");
+                assertEquals(List.of(new RecordingUpstream.Request("POST", "/api/v1/codec/decode", "Bearer stw_codec-token")),
+                        steward.received, "Steward gets the proxy's token, not the user's password");
+            } finally {
+                nginx.destroy();
+                nginx.waitFor();
+            }
+        }
+    }
+
+    private static boolean answersAtAll(RawHttp http) {
+        try {
+            return http.sendWithHeaders("GET", "/healthz", Map.of(), null).status() > 0;
+        } catch (UncheckedIOException notYet) {
+            return false;
+        }
+    }
+
+    /** The container's environment variables that have a value, by name. */
+    private static Map<String, String> envValues(Map<String, Object> workload) {
+        Map<String, String> values = new LinkedHashMap<>();
+        env(containers(podSpec(workload)).getFirst()).forEach((name, variable) -> {
+            if (variable.get("value") != null) {
+                values.put(name, variable.get("value").toString());
+            }
+        });
+        return values;
     }
 
     @Test
@@ -185,6 +375,8 @@ class ManifestsIT {
             assertTrue(EXACT_IMAGE.matcher(image).matches(), name + ": an exact image version, not " + image);
             assertTrue(service.containsKey("build") || k8sImages.contains(image),
                     name + ": " + image + " is the version k8s/ runs too");
+            assertTrue(!service.containsKey("build") || map(service.get("environment")).containsKey("STEWARD_SECRETS_KEY"),
+                    name + ": a secrets key, without which the service does not start");
             map(service.get("environment")).forEach((variable, value) -> assertFalse(
                     SECRET_NAME.matcher(variable).matches() && !String.valueOf(value).matches("\\$\\{\\w+:\\?.*}"),
                     name + ": " + variable + " comes from .env, required"));
@@ -233,9 +425,54 @@ class ManifestsIT {
         return byName;
     }
 
+    /**
+     * The names of the objects of {@code kind} ({@code ConfigMap} or {@code Secret}) the pod reads: as volumes,
+     * projected or not, and in its containers' {@code env} and {@code envFrom}.
+     */
+    private static Set<String> references(Map<String, Object> pod, String objectKind) {
+        Set<String> names = new HashSet<>();
+        String kind = objectKind.equals("Secret") ? "secret" : "configMap";
+        String nameKey = kind.equals("secret") ? "secretName" : "name";
+        for (Map<String, Object> volume : list(pod.get("volumes"))) {
+            Object name = map(volume.get(kind)).get(nameKey);
+            if (name != null) {
+                names.add(name.toString());
+            }
+            list(map(volume.get("projected")).get("sources")).forEach(source -> {
+                Object projected = map(source.get(kind)).get("name");
+                if (projected != null) {
+                    names.add(projected.toString());
+                }
+            });
+        }
+        for (Map<String, Object> container : containers(pod)) {
+            env(container).values().forEach(variable -> {
+                Object name = map(map(variable.get("valueFrom")).get(kind + "KeyRef")).get("name");
+                if (name != null) {
+                    names.add(name.toString());
+                }
+            });
+            list(container.get("envFrom")).forEach(source -> {
+                Object name = map(source.get(kind + "Ref")).get("name");
+                if (name != null) {
+                    names.add(name.toString());
+                }
+            });
+        }
+        return names;
+    }
+
+    private static boolean rendered(List<Map<String, Object>> objects, String kind, String name) {
+        return find(objects, kind, name).isPresent();
+    }
+
     private static Map<String, Object> named(List<Map<String, Object>> objects, String kind, String name) {
+        return find(objects, kind, name).orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+    }
+
+    private static Optional<Map<String, Object>> find(List<Map<String, Object>> objects, String kind, String name) {
         return objects.stream().filter(o -> kind.equals(o.get("kind")) && name.equals(string(o, "metadata", "name")))
-                .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+                .findFirst();
     }
 
     private static String string(Map<String, Object> object, String... path) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.PartSpec;
@@ -42,7 +42,7 @@ class NotInDatabaseIT extends SessionApiTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
     @Inject
-    SessionWorkflows workflows;
+    SessionWorkflowClient workflows;
 
     @Inject
     WorkflowClient temporal;

@@ -136,7 +136,8 @@ class PrivateRegistryIT extends SessionApiTest {
                 .map(TransitionView::reason).toList();
         assertTrue(reasons.contains("Pulling"), reasons.toString());
         if (pod.status() == PodStatus.READY) {
-            assertTrue(reasons.indexOf("Pulled") < reasons.indexOf("Creating"), reasons.toString());
+            // Created first, the engine said the image was missing, pulled, created again.
+            assertTrue(reasons.indexOf("Pulled") < reasons.lastIndexOf("Creating"), reasons.toString());
             assertEquals(image, docker.inspectContainerCmd(pod.containerId()).exec().getConfig().getImage());
         }
         cleanUp(id);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.Problem;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.FieldError;
 import dev.steward.model.PodStatus;

@@ -49,6 +49,7 @@ final class ServiceProcess implements AutoCloseable {
         builder.environment().putAll(environment);
         builder.environment().put("MICRONAUT_SERVER_PORT", Integer.toString(port));
         builder.environment().put("STEWARD_ADMIN_TOKEN_SHA256", TestTokens.ADMIN_SHA256);
+        builder.environment().put("STEWARD_SECRETS_KEY", TestSecretsKey.KEY);
         return new ServiceProcess(builder.start(), logs.resolve("stdout"), logs.resolve("stderr"), port);
     }
 

@@ -2,7 +2,6 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
@@ -55,7 +54,7 @@ final class SessionApi {
 
     /** The first page of the owner's sessions, newest first. */
     List<SessionView> listByOwner(String owner) {
-        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/sessions?owner=" + owner)), SessionPage.class).items();
+        return http.retrieve(TestTokens.authorized(HttpRequest.GET("/api/v1/sessions?owner=" + owner)), SessionListing.class).items();
     }
 
     HttpStatus setDesiredStatus(UUID id, String desiredStatus) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionStatus;
@@ -53,7 +52,7 @@ class SessionListingIT extends SessionApiTest {
         assertEquals(0, list(http, owner, "&status=RUNNING,FAILED").total());
 
         List<UUID> walked = new ArrayList<>();
-        SessionPage page = list(http, owner, "&size=3");
+        SessionListing page = list(http, owner, "&size=3");
         page.items().forEach(s -> walked.add(s.id()));
         assertNotNull(page.next(), "a full page has a next cursor");
         page = list(http, owner, "&size=3&cursor=" + page.next());
@@ -81,11 +80,11 @@ class SessionListingIT extends SessionApiTest {
                 "parts", List.of(Specs.part("web", "a")))).id();
     }
 
-    private static SessionPage list(BlockingHttpClient http, String owner, String query) {
-        return http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + query), SessionPage.class);
+    private static SessionListing list(BlockingHttpClient http, String owner, String query) {
+        return http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + query), SessionListing.class);
     }
 
-    private static Set<UUID> ids(SessionPage page) {
+    private static Set<UUID> ids(SessionListing page) {
         Set<UUID> ids = new HashSet<>();
         page.items().forEach(s -> ids.add(s.id()));
         assertEquals(page.total(), ids.size());

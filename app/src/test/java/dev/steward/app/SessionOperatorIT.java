@@ -3,7 +3,7 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.Problem;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.model.Condition;
 import dev.steward.model.PartStatus;
 import dev.steward.model.SessionStatus;

@@ -3,7 +3,6 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.api.SessionPage;
 import dev.steward.app.api.StatusCatalog;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
@@ -33,9 +32,9 @@ class SessionQueryIT extends SessionApiTest {
             created.add(api.create(Map.of("owner", owner, "desiredStatus", "STOPPED",
                     "parts", List.of(Specs.part("web", "a")))).id());
         }
-        SessionPage first = http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&size=2"), SessionPage.class);
-        SessionPage second =
-                http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&size=2&page=1"), SessionPage.class);
+        SessionListing first = http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&size=2"), SessionListing.class);
+        SessionListing second =
+                http.retrieve(HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&size=2&page=1"), SessionListing.class);
         assertEquals(3, first.total());
         assertEquals(2, first.items().size());
         assertEquals(1, second.items().size());
@@ -49,11 +48,11 @@ class SessionQueryIT extends SessionApiTest {
         for (UUID id : created) {
             api.awaitStatus(id, SessionStatus.STOPPED);
         }
-        SessionPage stopped = http.retrieve(
-                HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&status=STOPPED"), SessionPage.class);
+        SessionListing stopped = http.retrieve(
+                HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&status=STOPPED"), SessionListing.class);
         assertEquals(3, stopped.total());
-        SessionPage running = http.retrieve(
-                HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&status=RUNNING"), SessionPage.class);
+        SessionListing running = http.retrieve(
+                HttpRequest.GET("/api/v1/sessions?owner=" + owner + "&status=RUNNING"), SessionListing.class);
         assertEquals(0, running.total());
         for (SessionView s : stopped.items()) {
             api.delete(s.id());

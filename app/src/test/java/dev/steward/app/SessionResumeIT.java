@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.model.Container;
 import dev.steward.app.session.SessionResume;
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.PartView;
 import dev.steward.model.SessionStatus;
@@ -42,7 +42,7 @@ class SessionResumeIT extends SessionApiTest {
     SessionResume resume;
 
     @Inject
-    SessionWorkflows workflows;
+    SessionWorkflowClient workflows;
 
     @Inject
     SessionRepository sessions;
@@ -52,7 +52,7 @@ class SessionResumeIT extends SessionApiTest {
 
     @Test
     void aResumeThatSawTheWorkflowMissingBeforeAnotherResumedItEndsNothing() throws Exception {
-        PausingSessionWorkflows pausing = (PausingSessionWorkflows) workflows;
+        PausingSessionWorkflowClient pausing = (PausingSessionWorkflowClient) workflows;
         UUID id = api.create(Map.of("owner", "resume", "parts", List.of(Specs.part("web", "a")))).id();
         try {
             api.awaitStatus(id, SessionStatus.RUNNING);

@@ -2,7 +2,7 @@ package dev.steward.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.steward.app.api.SubscriptionView;
+import dev.steward.app.subscription.SubscriptionView;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.Pending;
-import dev.steward.app.api.Problem;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;

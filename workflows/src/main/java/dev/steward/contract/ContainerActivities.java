@@ -15,6 +15,12 @@ public interface ContainerActivities {
     /** Non-retryable failure type: the engine refused the spec (for example an unknown image). */
     String INVALID_SPEC = "InvalidContainerSpec";
 
+    /**
+     * Non-retryable failure type: the engine has not the container's image. The caller pulls it as the
+     * pod's pull policy says, and creates again.
+     */
+    String IMAGE_MISSING = "ImageMissing";
+
     /** Non-retryable failure type: the registry refused the pull (no such image, credentials refused). */
     String IMAGE_PULL_REFUSED = "ImagePullRefused";
 
@@ -32,12 +38,15 @@ public interface ContainerActivities {
 
     /**
      * Creates the container unless one of that name exists; an existing one is returned as it is.
-     * Pulls nothing: the image must be present on the engine, see {@link #pullImage}.
+     * Pulls nothing: an image the engine has not fails it with {@link #IMAGE_MISSING}, see {@link #pullImage}.
      */
     ContainerState ensureContainer(ContainerRequest request);
 
-    /** Whether the engine has the image. */
-    boolean hasImage(String image);
+    /**
+     * {@link #ensureContainer} and {@link #startContainer} in one call, for a pod's new container: one round
+     * trip where two would be. Fails as either does.
+     */
+    ContainerState ensureStarted(ContainerRequest request);
 
     /**
      * Pulls the image, with the credentials registered for its registry, heartbeating the layers done.

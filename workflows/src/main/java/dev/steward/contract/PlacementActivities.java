@@ -24,6 +24,9 @@ public interface PlacementActivities {
      */
     PlacementResult place(PlacementRequest request);
 
+    /** {@link #place} of each pod, in order, in one transaction: a part's pods placed in one call. */
+    List<PlacementResult> placeAll(List<PlacementRequest> requests);
+
     /**
      * Frees the pod's reservation on {@code host}, or on every host when {@code host} is
      * {@code null}, and forgets that the pod waits for room. Releasing what is not reserved does

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public final class HostSpecValidator {
 
     /** Host names appear in placements, pod views and workflow ids, so they are DNS labels like part names. */
-    private static final Pattern NAME = SessionSpecValidator.NAME;
+    private static final Pattern NAME = SpecRules.NAME;
 
     /** Label keys and values as Kubernetes spells them: an optional DNS prefix, then a name. */
     private static final Pattern LABEL_KEY =

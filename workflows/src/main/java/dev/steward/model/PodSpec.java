@@ -21,13 +21,15 @@ import java.util.TreeMap;
  * @param activeDeadlineSeconds for jobs: how long a run may take before it is stopped and FAILED
  * @param hostSelector labels the pod's host must carry; empty for any host
  * @param resources what the pod reserves on its host besides its pod slot; its CPUs and memory
- *     are also the container's CPU and memory limits
+ *     are also the container's CPU and memory limits (without them, the deployment's default limits)
  * @param imagePullPolicy when the image is pulled; {@code IF_NOT_PRESENT} when absent
  * @param replicas how many instances of the pod run, each a pod of its own named {@code {name}-{i}}
  *     (i from 0); absent for one pod named {@code name}
  * @param hostNetwork whether the container uses its host's network instead of its session's; only
  *     where the operator allows it
  * @param mounts the session's volumes its container mounts
+ * @param addCapabilities Linux capabilities its container gets besides the deployment's default set
+ *     ({@code NET_RAW}); only those the operator allows
  */
 public record PodSpec(
         String name,
@@ -44,7 +46,8 @@ public record PodSpec(
         ImagePullPolicy imagePullPolicy,
         Integer replicas,
         Boolean hostNetwork,
-        List<VolumeMount> mounts) {
+        List<VolumeMount> mounts,
+        List<String> addCapabilities) {
 
     public PodSpec {
         command = command == null ? List.of() : command;
@@ -59,10 +62,11 @@ public record PodSpec(
         imagePullPolicy = imagePullPolicy == null ? ImagePullPolicy.IF_NOT_PRESENT : imagePullPolicy;
         hostNetwork = Boolean.TRUE.equals(hostNetwork);
         mounts = mounts == null ? List.of() : mounts;
+        addCapabilities = addCapabilities == null ? List.of() : addCapabilities;
     }
 
     /**
-     * A pod without replicas, on its session's network, that mounts no volume.
+     * A pod without replicas, on its session's network, that mounts no volume and adds no capability.
      *
      * @param env each value a string, or an {@link EnvValue}
      */
@@ -70,7 +74,7 @@ public record PodSpec(
             PodKind kind, RestartPolicy restartPolicy, ReadinessCheck readiness, Integer activeDeadlineSeconds,
             Map<String, String> hostSelector, PodResources resources, ImagePullPolicy imagePullPolicy) {
         this(name, image, command, env == null ? null : EnvValue.of(env), ports, kind, restartPolicy, readiness,
-                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, null, null);
+                activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, null, null, null);
     }
 
     /** A pod whose image is pulled when its host does not have it. */
@@ -89,7 +93,7 @@ public record PodSpec(
     /** The same pod with {@code env} for its env. */
     public PodSpec withEnv(Map<String, EnvValue> env) {
         return new PodSpec(name, image, command, env, ports, kind, restartPolicy, readiness, activeDeadlineSeconds,
-                hostSelector, resources, imagePullPolicy, replicas, hostNetwork, mounts);
+                hostSelector, resources, imagePullPolicy, replicas, hostNetwork, mounts, addCapabilities);
     }
 
     /**
@@ -104,7 +108,8 @@ public record PodSpec(
         List<PodSpec> instances = new ArrayList<>(replicas);
         for (int i = 0; i < replicas; i++) {
             instances.add(new PodSpec(name + "-" + i, image, command, env, ports, kind, restartPolicy, readiness,
-                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, hostNetwork, mounts));
+                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, hostNetwork, mounts,
+                    addCapabilities));
         }
         return instances;
     }

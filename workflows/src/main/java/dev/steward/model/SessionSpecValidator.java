@@ -1,5 +1,10 @@
 package dev.steward.model;
 
+import static dev.steward.model.SpecRules.atLeastOne;
+import static dev.steward.model.SpecRules.isBlank;
+import static dev.steward.model.SpecRules.notNegative;
+import static dev.steward.model.SpecRules.validateName;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,18 +14,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** Checks a session spec and names every offending field. Pure: no I/O, no clock. */
+/**
+ * Checks a session spec and names every offending field: its owner, parts, gates, volumes, timeslot
+ * and restart settings here, each pod with {@link PodSpecValidator}. Pure: no I/O, no clock.
+ */
 public final class SessionSpecValidator {
 
-    /** Names become container names and labels, so they are DNS labels. */
-    public static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
-
     private static final Pattern MAX_UNHEALTHY = Pattern.compile("[0-9]{1,9}%?");
-
-    /** The smallest memory limit container engines accept, in MiB. */
-    private static final long MIN_MEMORY_MB = 6;
-
-    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     /** Sessions are listed by owner through an index, whose entries PostgreSQL keeps small. */
     public static final int MAX_OWNER_LENGTH = 256;
@@ -30,11 +30,6 @@ public final class SessionSpecValidator {
      */
     public static final int MAX_PARTS = 20;
     public static final int MAX_PODS_PER_PART = 50;
-    public static final int MAX_IMAGE_LENGTH = 512;
-    public static final int MAX_COMMAND_ITEMS = 100;
-    public static final int MAX_ENV_ENTRIES = 100;
-    /** Of one env value, and of one command or readiness command item. */
-    public static final int MAX_TEXT_LENGTH = 4096;
     /** Replicas of one pod, at most. */
     public static final int MAX_REPLICAS = 100;
 
@@ -168,32 +163,12 @@ public final class SessionSpecValidator {
             for (int j = 0; part != null && j < part.pods().size(); j++) {
                 PodSpec pod = part.pods().get(j);
                 if (pod != null) {
-                    validateMounts(pod.mounts(), declared, "parts[" + i + "].pods[" + j + "].mounts", errors);
+                    PodSpecValidator.validateMounts(pod.mounts(), declared, "parts[" + i + "].pods[" + j + "].mounts", errors);
                 }
             }
         }
     }
 
-    private static void validateMounts(List<VolumeMount> mounts, Set<String> declared, String path,
-            List<FieldError> errors) {
-        Set<String> paths = new HashSet<>();
-        for (int k = 0; k < mounts.size(); k++) {
-            VolumeMount mount = mounts.get(k);
-            String at = path + "[" + k + "]";
-            if (mount == null) {
-                errors.add(new FieldError(at, "must not be null"));
-                continue;
-            }
-            if (mount.volume() == null || !declared.contains(mount.volume())) {
-                errors.add(new FieldError(at + ".volume", "names no volume of the session: '" + mount.volume() + "'"));
-            }
-            if (mount.path() == null || !mount.path().startsWith("/") || mount.path().contains(":")) {
-                errors.add(new FieldError(at + ".path", "must be an absolute path without ':'"));
-            } else if (!paths.add(mount.path())) {
-                errors.add(new FieldError(at + ".path", "duplicate mount path '" + mount.path() + "'"));
-            }
-        }
-    }
 
     /** A cycle of names, first name repeated at the end, or empty when there is none. */
     private static List<String> findCycle(Map<String, List<String>> after) {
@@ -242,7 +217,7 @@ public final class SessionSpecValidator {
         }
         Set<String> podNames = new HashSet<>();
         for (int j = 0; j < part.pods().size(); j++) {
-            validatePod(part.pods().get(j), path + ".pods[" + j + "]", podNames, errors);
+            PodSpecValidator.validate(part.pods().get(j), path + ".pods[" + j + "]", podNames, errors);
         }
         for (int k = 0; k < part.awaits().size(); k++) {
             validateAwait(part.awaits().get(k), path + ".awaits[" + k + "]", errors);
@@ -277,7 +252,7 @@ public final class SessionSpecValidator {
                 continue;
             }
             for (PodSpec instance : pod.instances()) {
-                if (!NAME.matcher(instance.name()).matches()) {
+                if (!SpecRules.isName(instance.name())) {
                     errors.add(new FieldError(replicasPath, "its pod '" + instance.name()
                             + "' must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
                     break;
@@ -291,107 +266,10 @@ public final class SessionSpecValidator {
         }
     }
 
-    private static void validatePod(PodSpec pod, String path, Set<String> podNames, List<FieldError> errors) {
-        if (pod == null) {
-            errors.add(new FieldError(path, "must not be null"));
-            return;
-        }
-        validateName(pod.name(), path + ".name", podNames, errors);
-        if (isBlank(pod.image())) {
-            errors.add(new FieldError(path + ".image", "must not be blank"));
-        } else if (pod.image().length() > MAX_IMAGE_LENGTH) {
-            errors.add(new FieldError(path + ".image", "must be at most " + MAX_IMAGE_LENGTH + " characters"));
-        }
-        validateCommand(pod.command(), path + ".command", errors);
-        if (pod.env().size() > MAX_ENV_ENTRIES) {
-            errors.add(new FieldError(path + ".env", "must have at most " + MAX_ENV_ENTRIES + " entries"));
-        }
-        for (Map.Entry<String, EnvValue> env : pod.env().entrySet()) {
-            String envPath = path + ".env." + env.getKey();
-            EnvValue value = env.getValue();
-            if (!ENV_NAME.matcher(env.getKey()).matches() || env.getKey().length() > MAX_TEXT_LENGTH) {
-                errors.add(new FieldError(envPath, "is not a valid environment variable name"));
-            } else if (value == null || (value.value() == null && value.valueFrom() == null)) {
-                errors.add(new FieldError(envPath, "must not be null"));
-            } else if (value.isSecret() && (isBlank(value.valueFrom().secret()) || isBlank(value.valueFrom().key()))) {
-                errors.add(new FieldError(envPath + ".valueFrom", "must name a secret and a key"));
-            } else if (value.value() != null && value.value().length() > MAX_TEXT_LENGTH) {
-                errors.add(new FieldError(envPath, "must be at most " + MAX_TEXT_LENGTH + " characters"));
-            }
-        }
-        validateBehaviour(pod, path, errors);
-        for (int k = 0; k < pod.ports().size(); k++) {
-            PortMapping port = pod.ports().get(k);
-            String portPath = path + ".ports[" + k + "]";
-            if (port == null) {
-                errors.add(new FieldError(portPath, "must not be null"));
-                continue;
-            }
-            if (!isPort(port.containerPort())) {
-                errors.add(new FieldError(portPath + ".containerPort", "must be between 1 and 65535"));
-            }
-            if (port.hostPort() != null && !isPort(port.hostPort())) {
-                errors.add(new FieldError(portPath + ".hostPort", "must be between 1 and 65535"));
-            }
-        }
-        HostSpecValidator.validateLabels(pod.hostSelector(), path + ".hostSelector", errors);
-        validateResources(pod.resources(), path + ".resources", errors);
-    }
 
-    private static void validateCommand(List<String> command, String path, List<FieldError> errors) {
-        if (command.size() > MAX_COMMAND_ITEMS) {
-            errors.add(new FieldError(path, "must have at most " + MAX_COMMAND_ITEMS + " items"));
-        }
-        for (int k = 0; k < command.size(); k++) {
-            if (command.get(k) == null) {
-                errors.add(new FieldError(path + "[" + k + "]", "must not be null"));
-            } else if (command.get(k).length() > MAX_TEXT_LENGTH) {
-                errors.add(new FieldError(path + "[" + k + "]", "must be at most " + MAX_TEXT_LENGTH + " characters"));
-            }
-        }
-    }
 
-    private static void validateResources(PodResources resources, String path, List<FieldError> errors) {
-        if (resources.cpus() != null && (resources.cpus() < 0 || !Double.isFinite(resources.cpus()))) {
-            errors.add(new FieldError(path + ".cpus", "must be a finite number, not negative"));
-        }
-        if (resources.memoryMb() != null && resources.memoryMb() < MIN_MEMORY_MB) {
-            errors.add(new FieldError(path + ".memoryMb", "must be at least " + MIN_MEMORY_MB
-                    + ": it is also the container's memory limit"));
-        }
-    }
 
-    private static void validateBehaviour(PodSpec pod, String path, List<FieldError> errors) {
-        if (pod.activeDeadlineSeconds() != null) {
-            if (!pod.isJob()) {
-                errors.add(new FieldError(path + ".activeDeadlineSeconds", "applies to kind JOB only"));
-            } else if (pod.activeDeadlineSeconds() < 1) {
-                errors.add(new FieldError(path + ".activeDeadlineSeconds", "must be at least 1"));
-            }
-        }
-        ReadinessCheck check = pod.readiness();
-        if (check == null) {
-            return;
-        }
-        String checkPath = path + ".readiness";
-        if (check.type() == null) {
-            errors.add(new FieldError(checkPath + ".type", "is required: one of EXEC, HTTP, TCP"));
-        } else if (check.type() == ProbeType.EXEC) {
-            if (check.command().isEmpty() || check.command().contains(null)) {
-                errors.add(new FieldError(checkPath + ".command", "is required for an EXEC check, without nulls"));
-            } else {
-                validateCommand(check.command(), checkPath + ".command", errors);
-            }
-        } else if (check.port() == null || !isPort(check.port())) {
-            errors.add(new FieldError(checkPath + ".port", "is required for an HTTP or TCP check: 1-65535"));
-        }
-        if (check.type() == ProbeType.HTTP && !check.path().startsWith("/")) {
-            errors.add(new FieldError(checkPath + ".path", "must start with '/'"));
-        }
-        atLeastOne(check.intervalSeconds(), checkPath + ".intervalSeconds", errors);
-        atLeastOne(check.timeoutSeconds(), checkPath + ".timeoutSeconds", errors);
-        atLeastOne(check.failureThreshold(), checkPath + ".failureThreshold", errors);
-    }
+
 
     private static void validateRestart(RestartSettings restart, List<FieldError> errors) {
         notNegative(restart.backoffBaseSeconds(), "restart.backoffBaseSeconds", errors);
@@ -405,39 +283,9 @@ public final class SessionSpecValidator {
         }
     }
 
-    private static void notNegative(Integer value, String path, List<FieldError> errors) {
-        if (value != null && value < 0) {
-            errors.add(new FieldError(path, "must not be negative"));
-        }
-    }
 
-    private static void atLeastOne(Integer value, String path, List<FieldError> errors) {
-        if (value != null && value < 1) {
-            errors.add(new FieldError(path, "must be at least 1"));
-        }
-    }
 
-    /** Whether {@code name} is a DNS label, as part, pod and secret names are. */
-    public static boolean isName(String name) {
-        return name != null && NAME.matcher(name).matches();
-    }
 
-    private static void validateName(String name, String path, Set<String> seen, List<FieldError> errors) {
-        if (isBlank(name)) {
-            errors.add(new FieldError(path, "must not be blank"));
-        } else if (!NAME.matcher(name).matches()) {
-            errors.add(new FieldError(path,
-                    "must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
-        } else if (!seen.add(name)) {
-            errors.add(new FieldError(path, "duplicate name '" + name + "'"));
-        }
-    }
 
-    private static boolean isPort(int port) {
-        return port >= 1 && port <= 65535;
-    }
 
-    private static boolean isBlank(String s) {
-        return s == null || s.isBlank();
-    }
 }

@@ -1,10 +1,6 @@
 package dev.steward.model;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
-import java.util.HexFormat;
 
 /**
  * The hash of a pod's canonical form. Equal specs hash equally however their env or ports are
@@ -38,7 +34,8 @@ public final class SpecHash {
         pod.mounts().stream()
                 .sorted(Comparator.comparing(VolumeMount::path))
                 .forEach(m -> field(canonical, "mount", m.volume() + ":" + m.path() + (m.readOnly() ? ":ro" : "")));
-        return sha256(canonical.toString());
+        pod.addCapabilities().stream().sorted().distinct().forEach(c -> field(canonical, "addCapability", c));
+        return Sha256.hex(canonical.toString());
     }
 
     /** Length-prefixed, so no value can be mistaken for a field boundary. */
@@ -47,12 +44,4 @@ public final class SpecHash {
         out.append(name).append('=').append(v.length()).append(':').append(v).append('\n');
     }
 
-    private static String sha256(String text) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
-    }
 }

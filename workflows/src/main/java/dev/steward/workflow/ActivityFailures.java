@@ -12,8 +12,8 @@ public final class ActivityFailures {
     private ActivityFailures() {}
 
     /**
-     * {@code InvalidSpec} when the engine refused the pod's spec, {@code ImagePullFailed} when the
-     * registry refused its image, else {@code EngineError}.
+     * {@code InvalidSpec} when the engine refused the pod's spec (or has not its image, which the pod may
+     * not pull), {@code ImagePullFailed} when the registry refused its image, else {@code EngineError}.
      */
     public static String reasonOf(ActivityFailure failure) {
         if (hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED)) {
@@ -23,11 +23,17 @@ public final class ActivityFailures {
     }
 
     /**
-     * The engine answered and refused the request itself (an invalid spec, an image it does not have),
-     * or the registry refused the image.
+     * The engine answered and refused the request itself (an invalid spec, an image it does not have
+     * and the pod may not pull), or the registry refused the image.
      */
     public static boolean isRefusal(ActivityFailure failure) {
-        return hasType(failure, ContainerActivities.INVALID_SPEC) || hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED);
+        return hasType(failure, ContainerActivities.INVALID_SPEC) || hasType(failure, ContainerActivities.IMAGE_PULL_REFUSED)
+                || isImageMissing(failure);
+    }
+
+    /** The engine has not the container's image. */
+    public static boolean isImageMissing(ActivityFailure failure) {
+        return hasType(failure, ContainerActivities.IMAGE_MISSING);
     }
 
     /** A host port the container publishes is taken on its host: a later start may succeed. */

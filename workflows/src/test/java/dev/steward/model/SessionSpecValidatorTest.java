@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -64,7 +65,7 @@ class SessionSpecValidatorTest {
     @Test
     void aPodOnItsHostsNetworkNeedsTheOperatorsLeave() {
         PodSpec onHost = new PodSpec("web", "localhost/busybox:latest", List.of(), Map.of(), List.of(), null, null,
-                null, null, null, null, null, null, true, null);
+                null, null, null, null, null, null, true, null, null);
         SessionSpec spec = withParts(valid(), List.of(new PartSpec("p", List.of(onHost), null, null, null, null)));
         assertEquals(List.of(), SessionSpecValidator.validate(spec, true));
         assertEquals(List.of("parts[0].pods[0].hostNetwork"),
@@ -77,7 +78,7 @@ class SessionSpecValidatorTest {
         List<VolumeMount> mounts = List.of(new VolumeMount("data", "/data", null), new VolumeMount("ghost", "/g", true),
                 new VolumeMount("data", "relative", false), new VolumeMount("data", "/data", true));
         PodSpec pod = new PodSpec("web", "localhost/busybox:latest", List.of(), Map.of(), List.of(), null, null,
-                null, null, null, null, null, null, false, mounts);
+                null, null, null, null, null, null, false, mounts, null);
         SessionSpec base = valid();
         SessionSpec spec = new SessionSpec(base.owner(), null, List.of(new PartSpec("p", List.of(pod))), null, null,
                 null, List.of(new VolumeSpec("data", 16, null), new VolumeSpec("data", 0, true), new VolumeSpec("Bad", null, null)));
@@ -94,12 +95,12 @@ class SessionSpecValidatorTest {
 
     @Test
     void countsAndLengthsOverTheirLimitsAreNamed() {
-        String long4097 = "x".repeat(SessionSpecValidator.MAX_TEXT_LENGTH + 1);
+        String long4097 = "x".repeat(PodSpecValidator.MAX_TEXT_LENGTH + 1);
         Map<String, String> manyEnv = new HashMap<>();
-        for (int i = 0; i <= SessionSpecValidator.MAX_ENV_ENTRIES; i++) {
+        for (int i = 0; i <= PodSpecValidator.MAX_ENV_ENTRIES; i++) {
             manyEnv.put("V" + i, "v");
         }
-        List<String> manyArgs = Collections.nCopies(SessionSpecValidator.MAX_COMMAND_ITEMS + 1, "a");
+        List<String> manyArgs = Collections.nCopies(PodSpecValidator.MAX_COMMAND_ITEMS + 1, "a");
         assertEquals(List.of("parts[0].pods[0].env"),
                 fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), p.command(), manyEnv, p.ports()))));
         assertEquals(List.of("parts[0].pods[0].env.LONG"),
@@ -109,7 +110,7 @@ class SessionSpecValidatorTest {
         assertEquals(List.of("parts[0].pods[0].command[1]"),
                 fields(withPod(0, 0, p -> new PodSpec(p.name(), p.image(), List.of("sh", long4097), p.env(), p.ports()))));
         assertEquals(List.of("parts[0].pods[0].image"),
-                fields(withPod(0, 0, p -> new PodSpec(p.name(), "i".repeat(SessionSpecValidator.MAX_IMAGE_LENGTH + 1),
+                fields(withPod(0, 0, p -> new PodSpec(p.name(), "i".repeat(PodSpecValidator.MAX_IMAGE_LENGTH + 1),
                         p.command(), p.env(), p.ports()))));
         List<PartSpec> manyParts = new ArrayList<>();
         for (int i = 0; i <= SessionSpecValidator.MAX_PARTS; i++) {
@@ -389,6 +390,15 @@ class SessionSpecValidatorTest {
     }
 
     @Test
+    void addedCapabilitiesAreNamedAndFew() {
+        assertEquals(List.of(), fields(withPod(0, 0, p -> adding(p, List.of("NET_RAW")))));
+        assertEquals(List.of("parts[0].pods[0].addCapabilities[1]"),
+                fields(withPod(0, 0, p -> adding(p, Arrays.asList("NET_RAW", " ")))));
+        assertEquals(List.of("parts[0].pods[0].addCapabilities"), fields(withPod(0, 0,
+                p -> adding(p, Collections.nCopies(PodSpecValidator.MAX_ADDED_CAPABILITIES + 1, "NET_RAW")))));
+    }
+
+    @Test
     void restartOverridesMustBeSensible() {
         SessionSpec base = valid();
         SessionSpec bad = new SessionSpec(base.owner(), base.desiredStatus(), base.parts(), base.timeslot(),
@@ -406,7 +416,12 @@ class SessionSpecValidatorTest {
     private static PodSpec replicated(PodSpec p, int replicas) {
         return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), p.kind(), p.restartPolicy(),
                 p.readiness(), p.activeDeadlineSeconds(), p.hostSelector(), p.resources(), p.imagePullPolicy(), replicas,
-                null, null);
+                null, null, null);
+    }
+
+    private static PodSpec adding(PodSpec p, List<String> capabilities) {
+        return new PodSpec(p.name(), p.image(), p.command(), p.env(), p.ports(), null, null, null, null, null, null,
+                null, null, null, null, capabilities);
     }
 
     private static PodSpec placed(PodSpec p, Map<String, String> hostSelector, PodResources resources) {

@@ -63,7 +63,11 @@ class SpecHashTest {
                 argumentSet("another pod name", base(),
                         new PodSpec("other", IMAGE, COMMAND, base().env(), base().ports())),
                 argumentSet("tcp said or not", base(), pod(IMAGE, COMMAND, base().env(),
-                        List.of(new PortMapping(80, 8080, PortProtocol.TCP), new PortMapping(443, null)))));
+                        List.of(new PortMapping(80, 8080, PortProtocol.TCP), new PortMapping(443, null)))),
+                argumentSet("no added capability said or not", base(), withCapabilities(List.of())),
+                argumentSet("added capabilities in another order, or twice",
+                        withCapabilities(List.of("NET_RAW", "SYS_CHROOT")),
+                        withCapabilities(List.of("SYS_CHROOT", "NET_RAW", "NET_RAW"))));
     }
 
     @ParameterizedTest
@@ -98,7 +102,14 @@ class SpecHashTest {
                 argumentSet("another secret's key", fromSecret("db", "password", 1), fromSecret("db", "user", 1)),
                 argumentSet("a secret instead of a value written as its reference",
                         pod(IMAGE, COMMAND, Map.of("A", "db\u0000password\u00001"), List.of()),
-                        fromSecret("db", "password", 1)));
+                        fromSecret("db", "password", 1)),
+                argumentSet("an added capability", base(), withCapabilities(List.of("NET_RAW"))));
+    }
+
+    private static PodSpec withCapabilities(List<String> capabilities) {
+        PodSpec b = base();
+        return new PodSpec(b.name(), b.image(), b.command(), b.env(), b.ports(), null, null, null, null, null, null,
+                null, null, null, null, capabilities);
     }
 
     private static PodSpec fromSecret(String secret, String key, long version) {

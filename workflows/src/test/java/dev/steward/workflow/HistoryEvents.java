@@ -53,6 +53,34 @@ public final class HistoryEvents {
                 && events.getLast().getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
     }
 
+    /**
+     * Whether the workflow has written every transition it recorded so far: no workflow task is in
+     * flight (one may be queueing more) and no RecordTransition(s) activity is open.
+     */
+    public static boolean transitionsWritten(List<HistoryEvent> events) {
+        Set<Long> open = new HashSet<>();
+        boolean taskInFlight = false;
+        for (HistoryEvent e : events) {
+            switch (e.getEventType()) {
+                case EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EVENT_TYPE_WORKFLOW_TASK_STARTED -> taskInFlight = true;
+                case EVENT_TYPE_WORKFLOW_TASK_COMPLETED, EVENT_TYPE_WORKFLOW_TASK_FAILED,
+                        EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT -> taskInFlight = false;
+                case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> {
+                    if (e.getActivityTaskScheduledEventAttributes().getActivityType().getName()
+                            .startsWith("RecordTransition")) {
+                        open.add(e.getEventId());
+                    }
+                }
+                case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> open.remove(e.getActivityTaskCompletedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_FAILED -> open.remove(e.getActivityTaskFailedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT -> open.remove(e.getActivityTaskTimedOutEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_CANCELED -> open.remove(e.getActivityTaskCanceledEventAttributes().getScheduledEventId());
+                default -> { }
+            }
+        }
+        return !events.isEmpty() && !taskInFlight && open.isEmpty();
+    }
+
     public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
         return events.subList(index + 1, events.size()).stream().anyMatch(e -> e.getEventType() == type);
     }

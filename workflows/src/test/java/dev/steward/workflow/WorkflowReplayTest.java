@@ -286,7 +286,7 @@ public class WorkflowReplayTest {
                 .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
                 .filter(e -> e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals("setSpec"))
                 .count(), "two spec changes");
-        assertEquals(5, activities(history).stream().filter("EnsureContainer"::equals).count(), "5 containers created");
+        assertEquals(5, activities(history).stream().filter("EnsureStarted"::equals).count(), "5 containers created");
         assertEquals(5, activities(history).stream().filter("RemoveContainer"::equals).count(),
                 "3 removed when scaled to 2, 2 when deleted");
     }
@@ -294,7 +294,7 @@ public class WorkflowReplayTest {
     private static void assertIsALimitsChangeInPlace(WorkflowExecutionHistory history) {
         assertEquals("PartWorkflow", workflowType(history));
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
-        assertEquals(1, activities(history).stream().filter("EnsureContainer"::equals).count(), "one container");
+        assertEquals(1, activities(history).stream().filter("EnsureStarted"::equals).count(), "one container");
         assertEquals(2, activities(history).stream().filter("UpdateLimits"::equals).count(),
                 "applied at the change and again after the restart");
     }

@@ -31,9 +31,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Temporal's time-skipping test server running the workflow types under test, with every activity
- * they call in memory: a {@link FakeEngine} for each host on that host's queue (the first one also
+ * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue (the first one also
  * on the main queue, as the local engine of runs started before placement), a
- * {@link FakePlacement} over those hosts with unlimited room, an {@link InMemoryRecording}, the
+ * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, the
  * {@link InMemoryEvents} kept with each session, and
  * whatever other activities a test adds. Registered on an instance field with
  * {@code @RegisterExtension}, it starts before each test and closes after it; elsewhere
@@ -47,12 +47,12 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
 
     private final Class<?>[] workflowTypes;
     private final List<String> journal = new CopyOnWriteArrayList<>();
-    private final Map<String, FakeEngine> engines = new LinkedHashMap<>();
+    private final Map<String, FakeContainerActivities> engines = new LinkedHashMap<>();
     private final InMemoryRecording recording = new InMemoryRecording();
     private final InMemoryEvents events = new InMemoryEvents();
     private final List<Object> activities = new ArrayList<>();
     private final Map<String, List<Object>> hostActivities = new LinkedHashMap<>();
-    private FakePlacement placement;
+    private FakePlacementActivities placement;
     private TestWorkflowEnvironment env;
 
     /** The workflow types under test, on one host, {@link #LOCAL}. */
@@ -72,9 +72,9 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     public WorkflowSandbox onHosts(String... hosts) {
         engines.clear();
         for (String host : hosts) {
-            engines.put(host, new FakeEngine(host, journal));
+            engines.put(host, new FakeContainerActivities(host, journal));
         }
-        placement = new FakePlacement(hosts);
+        placement = new FakePlacementActivities(hosts);
         return this;
     }
 
@@ -117,7 +117,8 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     /** Lets held activities go first, so no workflow is left waiting on one while the server stops. */
     @Override
     public void close() {
-        engines.values().forEach(FakeEngine::releaseListings);
+        engines.values().forEach(FakeContainerActivities::releaseListings);
+        placement.releasePlacements();
         recording.releaseDesiredStatuses();
         if (env != null) {
             env.close();
@@ -153,12 +154,12 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     }
 
     /** The engine of the first host: the only one, unless {@link #onHosts} named several. */
-    public FakeEngine engine() {
+    public FakeContainerActivities engine() {
         return engines.values().iterator().next();
     }
 
-    public FakeEngine engine(String host) {
-        FakeEngine engine = engines.get(host);
+    public FakeContainerActivities engine(String host) {
+        FakeContainerActivities engine = engines.get(host);
         if (engine == null) {
             throw new IllegalArgumentException("not a host of this sandbox: " + host + "; hosts " + engines.keySet());
         }
@@ -170,7 +171,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         return journal;
     }
 
-    public FakePlacement placement() {
+    public FakePlacementActivities placement() {
         return placement;
     }
 
@@ -181,6 +182,16 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     /** The events kept with each session, as PostgreSQL keeps them. */
     public InMemoryEvents events() {
         return events;
+    }
+
+    /**
+     * Waits until the workflow's current run has written every transition it recorded so far. A part
+     * writes its transitions behind its pass: its view shows a pod's new status before the transition
+     * to it is recorded, so a test reads the recording only after this.
+     */
+    public void awaitTransitionsWritten(String workflowId) {
+        Eventually.await("the transitions of " + workflowId + " written",
+                () -> client().fetchHistory(workflowId).getEvents(), HistoryEvents::transitionsWritten);
     }
 
     /** A stub to start a workflow of this type on the sandbox's queue under this id. */

@@ -3,7 +3,9 @@ package dev.steward.app.api;
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.events.EventStreams;
+import dev.steward.app.events.OpenStreams;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.model.FieldError;
 import dev.steward.store.OutboxRepository;
@@ -46,11 +48,14 @@ public class EventStreamController {
     private final EventStreams streams;
     private final SessionAccess access;
     private final OutboxRepository outbox;
+    private final OpenStreams open;
 
-    public EventStreamController(EventStreams streams, SessionAccess access, OutboxRepository outbox) {
+    public EventStreamController(EventStreams streams, SessionAccess access, OutboxRepository outbox,
+            OpenStreams open) {
         this.outbox = outbox;
         this.streams = streams;
         this.access = access;
+        this.open = open;
     }
 
     /** One session's changes: its own, its parts' and its pods'; the id is the session's sequence number. */
@@ -58,13 +63,14 @@ public class EventStreamController {
             description = "Server-sent events (`text/event-stream`) of the session's changes, its own, its parts' "
             + "and its pods', from the first and then live. Each event's data is the CloudEvent in JSON "
             + "(structured mode), its id the session's sequence number: a client that reconnects with "
-            + "`Last-Event-ID: n` (as a browser's `EventSource` does) gets exactly the changes after n.")
+            + "`Last-Event-ID: n` (as a browser's `EventSource` does) gets exactly the changes after n. A token "
+            + "holding `steward.streams.max-per-token` streams open, or a service holding `max-total`, answers `429`.")
     @Get(value = "/sessions/{id}/events", produces = MediaType.TEXT_EVENT_STREAM)
     public Flux<Event<String>> session(UUID id, @Header(LAST_EVENT_ID) @Nullable String lastEventId,
             Authentication caller) {
         long after = lastEventId(lastEventId);
         access.requireSession(caller, id);
-        return streams.session(id, after);
+        return open.open(caller.getName(), streams.session(id, after));
     }
 
     /**
@@ -75,13 +81,14 @@ public class EventStreamController {
     @Operation(operationId = "streamEvents", summary = "Stream every status event",
             description = "Server-sent events of every change of sessions, parts, pods and hosts, or of one "
             + "`owner`'s or one `session`'s. Each event's id is its position among all changes; without "
-            + "`Last-Event-ID` the stream starts with the next change.")
+            + "`Last-Event-ID` the stream starts with the next change. Streams per token and in all are capped, "
+            + "as for a session's stream (`429`).")
     @Get(value = "/events/stream", produces = MediaType.TEXT_EVENT_STREAM)
     public Flux<Event<String>> all(@QueryValue @Nullable String owner, @QueryValue @Nullable UUID session,
             @Header(LAST_EVENT_ID) @Nullable String lastEventId, Authentication caller) {
         String scoped = access.ownerFor(caller, owner, "events");
         long after = lastEventId == null || lastEventId.isEmpty() ? outbox.lastPosition() : lastEventId(lastEventId);
-        return streams.all(after, scoped, session);
+        return open.open(caller.getName(), streams.all(after, scoped, session));
     }
 
     private static long lastEventId(String header) {

@@ -4,6 +4,7 @@ import dev.steward.app.auth.Role;
 import dev.steward.app.host.HostChange;
 import dev.steward.app.host.HostService;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostSpec;
 import io.micronaut.core.annotation.Nullable;

@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.registry.RegistryCredentialRequest;
 import dev.steward.app.registry.RegistryCredentialService;
 import io.micronaut.core.annotation.Nullable;
@@ -44,8 +45,7 @@ public class RegistryCredentialController {
     @Operation(operationId = "registerRegistryCredentials", summary = "Register a registry's credentials",
             description = "`{registry, username, password}` or `{registry, username, token}`, used to pull every "
             + "image whose reference names that registry; they replace the registry's earlier credentials. The "
-            + "password or token is encrypted before it is stored and never shown. `201` with a `Location` header; "
-            + "`409` when no secrets key is configured.")
+            + "password or token is encrypted before it is stored and never shown. `201` with a `Location` header.")
     @Post
     @Secured(Role.OPERATOR_ROLE)
     public HttpResponse<RegistryCredentialView> register(@Body @Nullable RegistryCredentialRequest request) {

@@ -3,6 +3,7 @@ package dev.steward.app.api;
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.secret.SecretRequest;
 import dev.steward.app.secret.SecretService;
 import io.micronaut.core.annotation.Nullable;
@@ -51,7 +52,7 @@ public class SecretController {
             description = "`{owner, name, data}`: key/values that the `env` of the owner's pods references "
             + "(`{\"valueFrom\": {\"secret\": name, \"key\": key}}`), encrypted before they are stored. `201` with "
             + "`{owner, name, version, createdAt, updatedAt}`, never a value. `409` when the owner has a secret of "
-            + "that name or no secrets key is configured.")
+            + "that name.")
     @Post
     @Secured(Role.USER_ROLE)
     public HttpResponse<SecretView> create(@Body @Nullable SecretRequest request, Authentication caller) {

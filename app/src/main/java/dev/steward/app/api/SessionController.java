@@ -3,21 +3,19 @@ package dev.steward.app.api;
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import dev.steward.app.session.IdempotentCreation;
 import dev.steward.app.session.PodEndpoints;
 import dev.steward.app.session.PodLogs;
+import dev.steward.app.session.SessionCommands;
 import dev.steward.app.session.SessionList;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.session.SessionReads;
 import dev.steward.app.temporal.WorkflowHistories;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionSpec;
-import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PodAction;
-import dev.steward.workflow.session.DesiredStatusChange;
-import dev.steward.workflow.session.OperatorActionResult;
-import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
@@ -47,7 +45,10 @@ import reactor.core.publisher.Flux;
 
 /**
  * Sessions over HTTP; off the event loop, because every call reaches PostgreSQL or Temporal. Every route
- * under one session answers a token limited to another owner as if the session did not exist.
+ * under one session answers a token limited to another owner as if the session did not exist. Reads
+ * carry the session's ETag, and a change sent with {@code If-Match} is made only on that generation
+ * ({@link SessionETags}). Answers are the API's own records ({@link SessionBody}, ...), mapped from what
+ * the read model and the workflows return.
  */
 @ApiResponse(responseCode = "4XX", description = "Refused, nothing changed: a problem whose type is a page under /problems",
         content = @Content(mediaType = Problem.CONTENT_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -63,7 +64,8 @@ public class SessionController {
     /** A client's key for a creation it may repeat: a repeat gets the session the first one made. */
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
-    private final SessionService sessions;
+    private final SessionReads reads;
+    private final SessionCommands sessions;
     private final IdempotentCreation creation;
     private final SessionAccess access;
     private final TemporalUiLinks links;
@@ -71,8 +73,10 @@ public class SessionController {
     private final PodLogs logs;
     private final WorkflowHistories histories;
 
-    public SessionController(SessionService sessions, IdempotentCreation creation, SessionAccess access,
-            TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs, WorkflowHistories histories) {
+    public SessionController(SessionReads reads, SessionCommands sessions, IdempotentCreation creation,
+            SessionAccess access, TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs,
+            WorkflowHistories histories) {
+        this.reads = reads;
         this.sessions = sessions;
         this.creation = creation;
         this.access = access;
@@ -90,10 +94,10 @@ public class SessionController {
             + "nothing is created.")
     @Post
     @Secured(Role.USER_ROLE)
-    public HttpResponse<SessionView> createSession(@Body @Nullable SessionSpec spec,
+    public HttpResponse<SessionBody> createSession(@Body @Nullable SessionSpec spec,
             @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         SessionView created = creation.create(access.ownSpec(caller, spec), idempotencyKey, caller.getName());
-        return HttpResponse.created(created, UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
+        return HttpResponse.created(SessionBody.of(created), UriBuilder.of("/api/v1/sessions").path(created.id().toString()).build());
     }
 
     /** The sessions of every owner, or of {@code owner}; a token limited to an owner lists its own only. */
@@ -107,9 +111,10 @@ public class SessionController {
     public SessionPage listSessions(@QueryValue @Nullable String owner, @QueryValue @Nullable List<String> status,
             @QueryValue @Nullable String labelSelector, @QueryValue @Nullable String cursor,
             @QueryValue(defaultValue = "0") int page, @QueryValue(defaultValue = "20") int size, Authentication caller) {
-        SessionList found = sessions.list(access.ownerFor(caller, owner, "sessions"),
+        SessionList found = reads.list(access.ownerFor(caller, owner, "sessions"),
                 status == null ? List.of() : status, labelSelector, cursor, page, size);
-        return new SessionPage(found.items(), page, size, found.total(), found.next());
+        return new SessionPage(found.items().stream().map(SessionBody::of).toList(), page, size, found.total(),
+                found.next());
     }
 
     /**
@@ -125,11 +130,11 @@ public class SessionController {
             + "`If-Match`; with the Temporal UI configured, a `Link` header (`rel=\"temporal-workflow\"`) points "
             + "at the session's workflow there.")
     @Get("/{id}")
-    public HttpResponse<SessionView> getSession(UUID id, Authentication caller) {
+    public HttpResponse<SessionBody> getSession(UUID id, Authentication caller) {
         access.requireSession(caller, id);
-        SessionView session = endpoints.fillIn(sessions.get(id));
-        return links.to(HttpResponse.ok(session).header(HttpHeaders.ETAG, SessionService.etag(session.generation())),
-                WorkflowIds.session(id));
+        SessionView session = endpoints.fillIn(reads.get(id));
+        return links.to(HttpResponse.ok(SessionBody.of(session))
+                .header(HttpHeaders.ETAG, SessionETags.of(session.generation())), WorkflowIds.session(id));
     }
 
     @Operation(operationId = "setDesiredStatus", summary = "Set the desired status",
@@ -139,10 +144,11 @@ public class SessionController {
             + "is past its cleanup deadline.")
     @Put("/{id}/desired-status")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<DesiredStatusChange> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
+    public HttpResponse<DesiredStatusAccepted> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
             Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus()));
+        return HttpResponse.accepted().body(DesiredStatusAccepted.of(
+                sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus())));
     }
 
     @Operation(operationId = "deleteSession", summary = "Delete a session",
@@ -150,9 +156,9 @@ public class SessionController {
             + "workflow ends. `202` with `{desiredStatus, generation, changed}`.")
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<DesiredStatusChange> deleteSession(UUID id, Authentication caller) {
+    public HttpResponse<DesiredStatusAccepted> deleteSession(UUID id, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(sessions.delete(id));
+        return HttpResponse.accepted().body(DesiredStatusAccepted.of(sessions.delete(id)));
     }
 
     @Operation(operationId = "setTimeslot", summary = "Move the timeslot",
@@ -162,10 +168,11 @@ public class SessionController {
             + "since is a `412` and nothing changes.")
     @Put("/{id}/timeslot")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<TimeslotChange> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
+    public HttpResponse<TimeslotAccepted> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(sessions.setTimeslot(id, timeslot, ifMatch));
+        SessionETags.requireMatch(id, ifMatch, () -> reads.generation(id));
+        return HttpResponse.accepted().body(TimeslotAccepted.of(sessions.setTimeslot(id, timeslot)));
     }
 
     @Operation(operationId = "retryPart", summary = "Retry a failed part",
@@ -173,18 +180,18 @@ public class SessionController {
             + "part that has not failed, or a session that is not `RUNNING`, a `409`.")
     @Post("/{id}/parts/{part}/retry")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<OperatorActionResult> retryPart(UUID id, String part, Authentication caller) {
+    public HttpResponse<ActionAccepted> retryPart(UUID id, String part, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(sessions.retryPart(id, part));
+        return HttpResponse.accepted().body(ActionAccepted.of(sessions.retryPart(id, part)));
     }
 
     @Operation(operationId = "reconcileSession", summary = "Reconcile the session now",
             description = "Every started part reads the engine at once instead of at its next resync: `202`.")
     @Post("/{id}/reconcile")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<OperatorActionResult> reconcile(UUID id, Authentication caller) {
+    public HttpResponse<ActionAccepted> reconcile(UUID id, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(sessions.reconcile(id));
+        return HttpResponse.accepted().body(ActionAccepted.of(sessions.reconcile(id)));
     }
 
     @Operation(operationId = "updateSpec", summary = "Replace the spec",
@@ -194,10 +201,11 @@ public class SessionController {
             + "invalid spec is a `422`. Honours `If-Match` as the timeslot change does.")
     @Put("/{id}/spec")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<SpecChange> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
+    public HttpResponse<SpecAccepted> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
             @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(new SpecChange(sessions.updateSpec(id, access.ownSpec(caller, spec), ifMatch)));
+        SessionETags.requireMatch(id, ifMatch, () -> reads.generation(id));
+        return HttpResponse.accepted().body(new SpecAccepted(sessions.updateSpec(id, access.ownSpec(caller, spec))));
     }
 
     @Operation(operationId = "resetPodBackoff", summary = "Reset a pod's backoff",
@@ -232,7 +240,7 @@ public class SessionController {
     public Flux<byte[]> logs(UUID id, String part, String pod, @QueryValue @Nullable Integer tail,
             @QueryValue @Nullable String since, @QueryValue(defaultValue = "false") boolean follow, Authentication caller) {
         access.requireSession(caller, id);
-        return logs.stream(part + "/" + pod, sessions.pod(id, part, pod), tail, since, follow);
+        return logs.stream(part + "/" + pod, reads.pod(id, part, pod), tail, since, follow);
     }
 
     /** The Temporal history of the session's workflow, or of a part's with {@code ?part=}, oldest first. */
@@ -245,7 +253,7 @@ public class SessionController {
     public HttpResponse<List<HistoryEventView>> history(UUID id, @QueryValue @Nullable String part,
             Authentication caller) {
         access.requireSession(caller, id);
-        String workflowId = sessions.workflowId(id, part);
+        String workflowId = reads.workflowId(id, part);
         return links.to(HttpResponse.ok(histories.of(workflowId).stream().map(HistoryEventView::of).toList()),
                 workflowId);
     }
@@ -257,6 +265,6 @@ public class SessionController {
     @Get("/{id}/transitions")
     public List<TransitionView> sessionTransitions(UUID id, @QueryValue @Nullable Instant since, Authentication caller) {
         access.requireSession(caller, id);
-        return sessions.transitions(id, since).stream().map(TransitionView::of).toList();
+        return reads.transitions(id, since).stream().map(TransitionView::of).toList();
     }
 }

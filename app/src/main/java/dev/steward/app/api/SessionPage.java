@@ -1,6 +1,5 @@
 package dev.steward.app.api;
 
-import dev.steward.model.SessionView;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
@@ -15,4 +14,4 @@ import java.util.List;
  * @param next the cursor that lists the page after this one ({@code ?cursor=}); null on the last page
  */
 @Serdeable
-public record SessionPage(List<SessionView> items, int page, int size, long total, @Nullable String next) {}
+public record SessionPage(List<SessionBody> items, int page, int size, long total, @Nullable String next) {}

@@ -2,6 +2,7 @@ package dev.steward.app.api;
 
 import dev.steward.app.auth.Role;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;

@@ -1,7 +1,7 @@
 package dev.steward.app.auth;
 
-import dev.steward.app.api.Problem;
-import dev.steward.app.api.ProblemType;
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;

@@ -1,12 +1,13 @@
 package dev.steward.app.auth;
 
+import dev.steward.model.Sha256;
+import io.micronaut.core.async.publisher.Publishers;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.token.validator.TokenValidator;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
-import io.micronaut.core.async.publisher.Publishers;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +34,7 @@ public class BearerTokens implements TokenValidator<HttpRequest<?>> {
 
     @Override
     public Publisher<Authentication> validateToken(String token, HttpRequest<?> request) {
-        String sha256 = TokenSecrets.sha256(token);
+        String sha256 = Sha256.hex(token);
         if (isConfiguredAdmin(sha256)) {
             return Publishers.just(new Caller(AuthConfig.CONFIGURED_ADMIN, Role.ADMIN, null).authentication());
         }

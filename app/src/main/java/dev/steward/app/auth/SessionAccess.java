@@ -1,7 +1,7 @@
 package dev.steward.app.auth;
 
 import dev.steward.app.refusal.Forbidden;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.session.SessionReads;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
@@ -25,9 +25,9 @@ public class SessionAccess {
 
     private static final Logger log = LoggerFactory.getLogger(SessionAccess.class);
 
-    private final SessionService sessions;
+    private final SessionReads sessions;
 
-    public SessionAccess(SessionService sessions) {
+    public SessionAccess(SessionReads sessions) {
         this.sessions = sessions;
     }
 
@@ -100,7 +100,7 @@ public class SessionAccess {
         if (!caller.reaches(owner)) {
             log.warn("refused 404: token {} (owner {}) named session {} of another owner", caller.tokenName(),
                     caller.owner(), id);
-            throw SessionService.notFound(id);
+            throw SessionReads.notFound(id);
         }
     }
 

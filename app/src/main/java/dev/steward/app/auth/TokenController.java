@@ -1,7 +1,7 @@
 package dev.steward.app.auth;
 
-import dev.steward.app.api.Problem;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;

@@ -6,6 +6,8 @@ import dev.steward.app.refusal.NotFound;
 import dev.steward.model.EnumText;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.Sha256;
+import dev.steward.model.SpecRules;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -36,7 +38,7 @@ public class TokenService {
         }
         String secret = TokenSecrets.newSecret();
         String owner = request.owner();
-        ApiToken token = tokens.save(new ApiToken(request.name(), role, owner, TokenSecrets.sha256(secret),
+        ApiToken token = tokens.save(new ApiToken(request.name(), role, owner, Sha256.hex(secret),
                 Instant.now().truncatedTo(ChronoUnit.MICROS)));
         log.info("token {} created with role {}{}", token.name(), role, owner == null ? "" : " for owner " + owner);
         return new CreatedToken(token.name(), token.role(), token.owner(), token.createdAt(), secret);
@@ -59,7 +61,7 @@ public class TokenService {
             throw new InvalidRequest(new FieldError("", "a token is required: {name, role, owner}"));
         }
         List<FieldError> errors = new ArrayList<>();
-        if (request.name() == null || !SessionSpecValidator.NAME.matcher(request.name()).matches()) {
+        if (request.name() == null || !SpecRules.NAME.matcher(request.name()).matches()) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63 characters"));
         }
         Role role = parseRole(request.role());

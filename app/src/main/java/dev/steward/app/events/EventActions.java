@@ -1,13 +1,15 @@
 package dev.steward.app.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.steward.app.api.DesiredStatusRequest;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.Forbidden;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.refusal.QuotaExceeded;
+import dev.steward.app.session.SessionCommands;
+import dev.steward.app.session.SessionCreation;
+import dev.steward.app.session.SessionReads;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.EventCause;
 import dev.steward.model.SessionSpec;
@@ -39,12 +41,17 @@ public class EventActions {
 
     private static final String SESSIONS_PREFIX = "sessions/";
 
-    private final SessionService sessions;
+    private final SessionCreation creation;
+    private final SessionCommands sessions;
+    private final SessionReads reads;
     private final Triggers triggers;
     private final JsonMapper json;
 
-    public EventActions(SessionService sessions, Triggers triggers, JsonMapper json) {
+    public EventActions(SessionCreation creation, SessionCommands sessions, SessionReads reads, Triggers triggers,
+            JsonMapper json) {
+        this.creation = creation;
         this.sessions = sessions;
+        this.reads = reads;
         this.triggers = triggers;
         this.json = json;
     }
@@ -91,7 +98,7 @@ public class EventActions {
     private static String attempt(Set<UUID> touched, Effect effect) {
         try {
             return effect.run();
-        } catch (NotFound | Conflict | InvalidRequest | Forbidden refused) {
+        } catch (NotFound | Conflict | InvalidRequest | Forbidden | QuotaExceeded refused) {
             String fields = refused.errors().isEmpty() ? ""
                     : " (" + refused.errors().stream().map(e -> e.field() + " " + e.message())
                             .collect(Collectors.joining("; ")) + ")";
@@ -117,10 +124,10 @@ public class EventActions {
         requireReached(session, reach);
         return switch (event.getType()) {
             case StewardEventTypes.DESIRED_STATUS -> {
-                DesiredStatusRequest request = read(data.orElseThrow(() -> new EventDataUnreadable(
-                        "the event has no data: {\"desiredStatus\": ...} is required")), DesiredStatusRequest.class,
+                DesiredStatusData asked = read(data.orElseThrow(() -> new EventDataUnreadable(
+                        "the event has no data: {\"desiredStatus\": ...} is required")), DesiredStatusData.class,
                         "{\"desiredStatus\": ...}");
-                yield setDesiredStatus(session, desired(request.desiredStatus()), cause);
+                yield setDesiredStatus(session, desired(asked.desiredStatus()), cause);
             }
             case StewardEventTypes.TIMESLOT -> moveTimeslot(session, read(data.orElseThrow(() -> new EventDataUnreadable(
                     "the event has no data: a timeslot is required")), Timeslot.class, "a timeslot"), cause);
@@ -177,15 +184,15 @@ public class EventActions {
     /** Creates the session for the owner the event's source acts for, so that its secrets are that owner's too. */
     private String create(SessionSpec spec, EventCause cause, EventReach reach, Set<UUID> touched) {
         UUID id = sessionIdOf(cause.source(), cause.id());
-        sessions.createOnEvent(id, reach.own(spec), cause);
+        creation.createOnEvent(id, reach.own(spec), cause);
         touched.add(id);
         return "session " + id + " created";
     }
 
     /** Refuses a session of another owner than the event's source acts for as if it did not exist. */
     private void requireReached(UUID session, EventReach reach) {
-        if (reach.owner() != null && !reach.reaches(sessions.ownerOf(session))) {
-            throw SessionService.notFound(session);
+        if (reach.owner() != null && !reach.reaches(reads.ownerOf(session))) {
+            throw SessionReads.notFound(session);
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.steward.app.events;
 
-import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
@@ -57,11 +57,13 @@ public class EventController {
     private final EventIngress ingress;
     private final EventLog log;
     private final SessionAccess access;
+    private final EventSourceRates rates;
 
-    public EventController(EventIngress ingress, EventLog log, SessionAccess access) {
+    public EventController(EventIngress ingress, EventLog log, SessionAccess access, EventSourceRates rates) {
         this.ingress = ingress;
         this.log = log;
         this.access = access;
+        this.rates = rates;
     }
 
     /** 202 when some event was new (stored, to be acted on), 200 when every one was stored before. */
@@ -72,7 +74,8 @@ public class EventController {
             + "each event's `source`. Every event is stored, deduplicated by `source` and `id`, before the answer, "
             + "then acted on once: Steward's own types (`dev.steward.session.*`), triggers, and parts that await "
             + "it. `202` when some event was new, `200` when every one was a redelivery; an invalid event is a "
-            + "`400` naming the attribute, and a batch with one is refused whole.")
+            + "`400` naming the attribute, and a batch with one is refused whole. A source that delivers faster "
+            + "than its rate (`WebHook-Allowed-Rate`, a minute) is a `429` with `Retry-After`, and nothing is stored.")
     @Post
     @Secured(SecurityRule.IS_ANONYMOUS)
     @Consumes(MediaType.ALL)
@@ -86,12 +89,13 @@ public class EventController {
 
     /**
      * The Web Hooks handshake: an origin that an event source allows (the one the token names, or any
-     * when no token is given) is answered with {@code WebHook-Allowed-Origin}; Steward sets no rate.
+     * when no token is given) is answered with {@code WebHook-Allowed-Origin}, and the deliveries a minute
+     * each source may make as {@code WebHook-Allowed-Rate}.
      */
     @Operation(operationId = "eventsHandshake", summary = "Answer the Web Hooks handshake",
             description = "An `OPTIONS` request with `WebHook-Request-Origin`: `200` with `WebHook-Allowed-Origin` "
-            + "and `WebHook-Allowed-Rate` when an event source (the token's, when one is sent) allows that origin, "
-            + "`403` without them otherwise.")
+            + "and `WebHook-Allowed-Rate` (the deliveries a minute an event source may make, `steward.events.rate`) "
+            + "when an event source (the token's, when one is sent) allows that origin, `403` without them otherwise.")
     @Options
     @Secured(SecurityRule.IS_ANONYMOUS)
     public HttpResponse<Void> handshake(@Header(REQUEST_ORIGIN) @Nullable String origin,
@@ -99,7 +103,7 @@ public class EventController {
         MutableHttpResponse<Void> answer = HttpResponse.<Void>ok().header(HttpHeaders.ALLOW, "POST, GET, OPTIONS");
         if (origin != null) {
             ingress.allowOrigin(authorization, origin);
-            answer.header(ALLOWED_ORIGIN, origin).header(ALLOWED_RATE, "*");
+            answer.header(ALLOWED_ORIGIN, origin).header(ALLOWED_RATE, String.valueOf(rates.perMinute()));
         }
         return answer;
     }

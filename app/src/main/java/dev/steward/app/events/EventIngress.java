@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The way in: authenticates the sender by its bearer token, reads the delivery's events, checks that
- * the sender speaks for each event's source and may send its Steward event types, and stores them all
- * (or, refused, none), each with the owner its sender acts for, before the answer.
+ * The way in: authenticates the sender by its bearer token, holds it to its rate ({@link EventSourceRates}),
+ * reads the delivery's events, checks that the sender speaks for each event's source and may send its Steward
+ * event types, and stores them all (or, refused, none), each with the owner its sender acts for, before the answer.
  * Each new event is handed to the {@link EventDispatcher} once stored.
  */
 @Singleton
@@ -27,18 +27,25 @@ public class EventIngress {
     private final CloudEventReader reader;
     private final EventStore store;
     private final EventDispatcher dispatcher;
+    private final EventSourceRates rates;
 
-    public EventIngress(EventSources sources, CloudEventReader reader, EventStore store, EventDispatcher dispatcher) {
+    public EventIngress(EventSources sources, CloudEventReader reader, EventStore store, EventDispatcher dispatcher,
+            EventSourceRates rates) {
         this.sources = sources;
         this.reader = reader;
         this.store = store;
         this.dispatcher = dispatcher;
+        this.rates = rates;
     }
 
     /** @param headers the request's headers, names in lower case */
     public DeliveryAnswer receive(@Nullable String authorization, @Nullable String contentType,
             Map<String, String> headers, byte[] body) {
         EventSourceRow sender = sender(authorization);
+        rates.take(sender.name()).ifPresent(wait -> {
+            throw EventRefused.tooFast("event source " + sender.name() + " delivers faster than "
+                    + rates.perMinute() + " deliveries a minute (steward.events.rate); nothing was stored", wait);
+        });
         List<CloudEvent> events = reader.read(contentType, headers, body);
         List<NewEvent> batch = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {

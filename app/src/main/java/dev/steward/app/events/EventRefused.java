@@ -1,23 +1,31 @@
 package dev.steward.app.events;
 
-import dev.steward.app.api.ProblemType;
+import dev.steward.app.http.problem.ProblemType;
 import dev.steward.model.FieldError;
+import io.micronaut.core.annotation.Nullable;
+import java.time.Duration;
 import java.util.List;
 
 /**
  * An event delivery or handshake refused before anything was stored: bad events (400), no valid token
- * (401), a token of another source, a Steward event type the source may not send, or an origin not
- * allowed (403). {@link EventRefusedHandler} answers it.
+ * (401), a token of another source, a Steward event type the source may not send, or an origin not allowed
+ * (403), a source beyond its rate (429, with how long to wait). {@link EventRefusedHandler} answers it.
  */
 public final class EventRefused extends RuntimeException {
 
     private final ProblemType type;
     private final List<FieldError> errors;
+    private final @Nullable Duration retryAfter;
 
-    private EventRefused(ProblemType type, String detail, List<FieldError> errors) {
+    private EventRefused(ProblemType type, String detail, List<FieldError> errors, @Nullable Duration retryAfter) {
         super(detail);
         this.type = type;
         this.errors = List.copyOf(errors);
+        this.retryAfter = retryAfter;
+    }
+
+    private EventRefused(ProblemType type, String detail, List<FieldError> errors) {
+        this(type, detail, errors, null);
     }
 
     static EventRefused invalid(List<FieldError> errors) {
@@ -37,11 +45,20 @@ public final class EventRefused extends RuntimeException {
         return new EventRefused(ProblemType.FORBIDDEN, detail, List.of());
     }
 
+    static EventRefused tooFast(String detail, Duration retryAfter) {
+        return new EventRefused(ProblemType.RATE_LIMITED, detail, List.of(), retryAfter);
+    }
+
     public ProblemType type() {
         return type;
     }
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    /** How long the sender should wait before it delivers again; null when waiting would not help. */
+    public @Nullable Duration retryAfter() {
+        return retryAfter;
     }
 }

@@ -1,7 +1,7 @@
 package dev.steward.app.events;
 
-import dev.steward.app.api.Problem;
-import dev.steward.app.api.ProblemType;
+import dev.steward.app.http.problem.Problem;
+import dev.steward.app.http.problem.ProblemType;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -10,7 +10,10 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 
-/** Answers a refused event delivery as problem+json; a 401 names the scheme the token goes in. */
+/**
+ * Answers a refused event delivery as problem+json; a 401 names the scheme the token goes in, a 429 how many
+ * seconds to wait ({@code Retry-After}).
+ */
 @Produces(Problem.CONTENT_TYPE)
 @Singleton
 public class EventRefusedHandler implements ExceptionHandler<EventRefused, HttpResponse<Problem>> {
@@ -19,6 +22,9 @@ public class EventRefusedHandler implements ExceptionHandler<EventRefused, HttpR
     public HttpResponse<Problem> handle(HttpRequest request, EventRefused refused) {
         MutableHttpResponse<Problem> response =
                 Problem.response(refused.type(), refused.getMessage(), refused.errors());
+        if (refused.retryAfter() != null) {
+            response.header(HttpHeaders.RETRY_AFTER, String.valueOf(Problem.seconds(refused.retryAfter())));
+        }
         return refused.type() == ProblemType.UNAUTHORIZED
                 ? response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"steward-events\"") : response;
     }

@@ -1,8 +1,8 @@
 package dev.steward.app.events;
 
-import dev.steward.app.api.Problem;
 import dev.steward.app.auth.Role;
 import dev.steward.app.http.ApiRoutes;
+import dev.steward.app.http.problem.Problem;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;

@@ -2,6 +2,7 @@ package dev.steward.app.events;
 
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
+import dev.steward.model.SpecRules;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import java.net.URI;
@@ -40,7 +41,7 @@ public record EventSourceSpec(@Nullable String name, @Nullable String source, @N
     /** Every fault of the spec, each naming its field. */
     public List<FieldError> validate() {
         List<FieldError> errors = new ArrayList<>();
-        if (!SessionSpecValidator.isName(name)) {
+        if (!SpecRules.isName(name)) {
             errors.add(new FieldError("name", "is required: a DNS label (lower-case letters, digits and '-', at most 63)"));
         }
         if ((source == null) == (sourcePrefix == null)) {
@@ -68,7 +69,7 @@ public record EventSourceSpec(@Nullable String name, @Nullable String source, @N
             }
         }
         for (int i = 0; i < triggers.size(); i++) {
-            if (!SessionSpecValidator.isName(triggers.get(i))) {
+            if (!SpecRules.isName(triggers.get(i))) {
                 errors.add(new FieldError("triggers[" + i + "]", "must be a trigger's name: a DNS label"));
             }
         }

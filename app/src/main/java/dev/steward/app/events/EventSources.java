@@ -6,6 +6,7 @@ import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.config.ConfiguredEventSource;
 import dev.steward.model.FieldError;
+import dev.steward.model.Sha256;
 import dev.steward.store.EventSourceRepository;
 import dev.steward.store.EventSourceRow;
 import io.micronaut.context.annotation.Context;
@@ -42,7 +43,7 @@ public class EventSources {
         }
         InvalidRequest.rejectIfAny(spec.validate());
         String token = TokenSecrets.newSecret(TokenSecrets.EVENT_SOURCE_PREFIX);
-        EventSourceRow row = row(spec, TokenSecrets.sha256(token), false, Instant.now());
+        EventSourceRow row = row(spec, Sha256.hex(token), false, Instant.now());
         try {
             if (sources.existsById(spec.name())) {
                 throw new Conflict("event source " + spec.name() + " exists already");
@@ -78,7 +79,7 @@ public class EventSources {
 
     /** The sender a bearer token belongs to. */
     public Optional<EventSourceRow> authenticate(String token) {
-        return sources.findByTokenHash(TokenSecrets.sha256(token));
+        return sources.findByTokenHash(Sha256.hex(token));
     }
 
     /** Every origin some sender's handshake may name. */
@@ -107,7 +108,7 @@ public class EventSources {
         if (!errors.isEmpty()) {
             throw new IllegalStateException("steward.events.sources." + configured.name() + " is invalid: " + errors);
         }
-        String tokenHash = TokenSecrets.sha256(configured.token());
+        String tokenHash = Sha256.hex(configured.token());
         sources.findById(spec.name()).ifPresentOrElse(
                 existing -> sources.update(row(spec, tokenHash, true, existing.createdAt())),
                 () -> sources.save(row(spec, tokenHash, true, Instant.now())));

@@ -1,6 +1,7 @@
 package dev.steward.app.host;
 
 import dev.steward.config.EngineConfig;
+import dev.steward.model.AllowList;
 import dev.steward.model.FieldError;
 import dev.steward.model.HostSpec;
 import dev.steward.model.HostTls;
@@ -9,7 +10,6 @@ import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -20,14 +20,12 @@ import java.util.stream.Stream;
 @Singleton
 public class HostEndpointPolicy {
 
-    private final List<String> allowed;
-    private final List<Pattern> patterns;
+    private final AllowList allowed;
     private final Path tlsDir;
 
     public HostEndpointPolicy(HostAccessConfig settings, EngineConfig engine) {
-        this.allowed = Stream.concat(Stream.of(engine.host()),
-                settings.allowedEndpoints() == null ? Stream.empty() : settings.allowedEndpoints().stream()).toList();
-        this.patterns = allowed.stream().map(HostEndpointPolicy::glob).toList();
+        this.allowed = new AllowList(Stream.concat(Stream.of(engine.host()),
+                settings.allowedEndpoints() == null ? Stream.empty() : settings.allowedEndpoints().stream()).toList());
         this.tlsDir = Path.of(settings.tlsDir()).normalize();
     }
 
@@ -35,7 +33,7 @@ public class HostEndpointPolicy {
     public List<FieldError> check(HostSpec spec) {
         List<FieldError> errors = new ArrayList<>();
         String endpoint = spec.endpoint();
-        if (endpoint != null && !(normalized(endpoint) && patterns.stream().anyMatch(p -> p.matcher(endpoint).matches()))) {
+        if (endpoint != null && !(normalized(endpoint) && allowed.allows(endpoint))) {
             errors.add(new FieldError("endpoint", "is not allowed: steward.hosts.access.allowed-endpoints permits " + allowed));
         }
         HostTls tls = spec.tls();
@@ -57,16 +55,5 @@ public class HostEndpointPolicy {
     private static boolean normalized(String endpoint) {
         return !endpoint.startsWith("unix://") || Path.of(endpoint.substring("unix://".length())).normalize()
                 .toString().equals(endpoint.substring("unix://".length()));
-    }
-
-    private static Pattern glob(String pattern) {
-        StringBuilder regex = new StringBuilder();
-        for (String literal : pattern.split("\\*", -1)) {
-            if (!regex.isEmpty()) {
-                regex.append(".*");
-            }
-            regex.append(Pattern.quote(literal));
-        }
-        return Pattern.compile(regex.toString());
     }
 }

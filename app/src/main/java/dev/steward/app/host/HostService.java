@@ -5,7 +5,7 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.temporal.HostWorkers;
-import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.app.temporal.HostWorkflowClient;
 import dev.steward.app.temporal.TemporalDeadline;
 import dev.steward.contract.PlacementActivities;
 import dev.steward.model.FieldError;
@@ -38,13 +38,13 @@ public class HostService {
 
     private final HostStore store;
     private final EngineRegistry engines;
-    private final HostWorkflows workflows;
+    private final HostWorkflowClient workflows;
     private final BeanProvider<HostWorkers> workers;
     private final PlacementActivities placement;
     private final TemporalDeadline deadline;
     private final HostEndpointPolicy policy;
 
-    public HostService(HostStore store, EngineRegistry engines, HostWorkflows workflows,
+    public HostService(HostStore store, EngineRegistry engines, HostWorkflowClient workflows,
             BeanProvider<HostWorkers> workers, PlacementActivities placement, TemporalDeadline deadline,
             HostEndpointPolicy policy) {
         this.policy = policy;

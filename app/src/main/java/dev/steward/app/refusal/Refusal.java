@@ -8,8 +8,8 @@ import java.util.List;
  * API can answer each with its own status without the services knowing of HTTP.
  */
 public abstract sealed class Refusal extends RuntimeException
-        permits NotFound, Conflict, InvalidRequest, Forbidden, PreconditionFailed, TemporalUnavailable, WorkflowStartRefused,
-        WorkflowUnresponsive {
+        permits NotFound, Conflict, InvalidRequest, Forbidden, PreconditionFailed, QuotaExceeded, TooManyStreams,
+        TemporalUnavailable, WorkflowStartRefused, WorkflowUnresponsive {
 
     private final List<FieldError> errors;
 

@@ -1,11 +1,11 @@
 package dev.steward.app.registry;
 
-import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.model.FieldError;
 import dev.steward.store.RegistryCredentialRepository;
 import dev.steward.store.RegistryCredentialRow;
+import dev.steward.store.SealedFor;
 import dev.steward.store.SecretCipher;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -32,11 +32,9 @@ public class RegistryCredentialService {
     /** Registers the credentials, replacing the registry's earlier ones. */
     public RegistryCredentialRow register(RegistryCredentialRequest request) {
         InvalidRequest.rejectIfAny(validate(request));
-        if (!cipher.hasKey()) {
-            throw new Conflict("no key to encrypt secrets with: set steward.secrets.key or steward.secrets.key-file");
-        }
         boolean token = request.token() != null;
-        byte[] sealed = cipher.encrypt(token ? request.token() : request.password());
+        byte[] sealed = cipher.encrypt(token ? request.token() : request.password(),
+                SealedFor.registryCredential(request.registry()));
         credentials.upsert(request.registry(), request.username(), sealed, token, Instant.now());
         return get(request.registry());
     }

@@ -4,10 +4,12 @@ import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.app.refusal.Refusal;
-import dev.steward.app.session.SessionService;
+import dev.steward.app.session.SecretRefs;
+import dev.steward.app.session.SessionCommands;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SpecRules;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
 import dev.steward.store.SecretRow;
@@ -40,10 +42,10 @@ public class SecretService {
     private final SecretRepository secrets;
     private final SecretData data;
     private final SessionRepository sessionRows;
-    private final SessionService sessions;
+    private final SessionCommands sessions;
 
     public SecretService(SecretRepository secrets, SecretData data, SessionRepository sessionRows,
-            SessionService sessions) {
+            SessionCommands sessions) {
         this.secrets = secrets;
         this.data = data;
         this.sessionRows = sessionRows;
@@ -57,14 +59,13 @@ public class SecretService {
             throw new InvalidRequest(new FieldError("", "a body with owner, name and data is required"));
         }
         validateOwner(owner, errors);
-        if (request.name() == null || !SessionSpecValidator.isName(request.name())) {
+        if (request.name() == null || !SpecRules.isName(request.name())) {
             errors.add(new FieldError("name", "must be a DNS label: lower-case letters, digits and '-', at most 63"
                     + " characters"));
         }
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
-        requireKey();
-        if (secrets.create(owner, request.name(), data.seal(request.data()), Instant.now()) == 0) {
+        if (secrets.create(owner, request.name(), data.seal(owner, request.name(), request.data()), Instant.now()) == 0) {
             throw new Conflict("owner " + owner + " has a secret " + request.name() + "; PUT /api/v1/secrets/"
                     + request.name() + "?owner=" + owner + " rotates it", List.of(new FieldError("name", "is taken")));
         }
@@ -95,13 +96,12 @@ public class SecretService {
         }
         validateData(request.data(), errors);
         InvalidRequest.rejectIfAny(errors);
-        requireKey();
-        if (secrets.rotate(owner, name, data.seal(request.data()), Instant.now()) == 0) {
+        if (secrets.rotate(owner, name, data.seal(owner, name, request.data()), Instant.now()) == 0) {
             throw notFound(owner, name);
         }
         for (SessionRow session : sessionsUsing(owner, name)) {
             try {
-                sessions.updateSpec(session.id(), session.spec(), null);
+                sessions.updateSpec(session.id(), session.spec());
             } catch (Refusal refused) {
                 log.info("secret {} rotated: session {} keeps its spec for now: {}", name, session.id(),
                         refused.getMessage());
@@ -137,12 +137,6 @@ public class SecretService {
                 .filter(row -> row.status() != SessionStatus.EXPIRED && row.status() != SessionStatus.FAILED)
                 .filter(row -> SecretRefs.uses(row.spec(), name))
                 .toList();
-    }
-
-    private void requireKey() {
-        if (!data.canSeal()) {
-            throw new Conflict("no key to encrypt secrets with: set steward.secrets.key or steward.secrets.key-file");
-        }
     }
 
     private static void validateOwner(@Nullable String owner, List<FieldError> errors) {

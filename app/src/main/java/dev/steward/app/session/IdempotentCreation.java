@@ -1,7 +1,5 @@
 package dev.steward.app.session;
 
-import dev.steward.model.StorableText;
-import dev.steward.app.auth.TokenSecrets;
 import dev.steward.app.refusal.Conflict;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.config.ApiConfig;
@@ -9,6 +7,8 @@ import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionView;
+import dev.steward.model.Sha256;
+import dev.steward.model.StorableText;
 import dev.steward.store.SessionRepository;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.json.JsonMapper;
@@ -32,19 +32,21 @@ public class IdempotentCreation {
     public static final int MAX_KEY_LENGTH = 255;
     private static final Duration POLL = Duration.ofMillis(50);
 
-    private final SessionService sessions;
+    private final SessionCreation sessions;
+    private final SessionReads reads;
     private final SessionRepository rows;
     private final IdempotencyKeyRepository keys;
     private final JsonMapper json;
     private final Duration wait;
 
-    public IdempotentCreation(SessionService sessions, SessionRepository rows, IdempotencyKeyRepository keys,
+    public IdempotentCreation(SessionCreation sessions, SessionReads reads, SessionRepository rows, IdempotencyKeyRepository keys,
             JsonMapper json, ApiConfig api) {
         this.sessions = sessions;
+        this.reads = reads;
         this.rows = rows;
         this.keys = keys;
         this.json = json;
-        // The first request answers within twice the Temporal timeout (see SessionService.create).
+        // The first request answers within twice the Temporal timeout (see SessionCreation.create).
         this.wait = api.temporalTimeout().multipliedBy(2).plusSeconds(1);
     }
 
@@ -59,7 +61,7 @@ public class IdempotentCreation {
         }
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
         String scope = caller + " " + key;
-        String request = TokenSecrets.sha256(write(spec));
+        String request = Sha256.hex(write(spec));
         Instant giveUp = Instant.now().plus(wait);
         while (true) {
             if (Instant.now().isAfter(giveUp)) {
@@ -76,7 +78,7 @@ public class IdempotentCreation {
                             "was used for a request with another body; a new request needs a new key"));
                 }
                 if (rows.existsById(held.get().sessionId())) {
-                    return sessions.get(held.get().sessionId());
+                    return reads.get(held.get().sessionId());
                 }
                 pause();
             }

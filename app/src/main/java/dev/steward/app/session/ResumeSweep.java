@@ -1,6 +1,6 @@
 package dev.steward.app.session;
 
-import dev.steward.app.temporal.HostWorkflows;
+import dev.steward.app.temporal.HostWorkflowClient;
 import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.config.ResumeConfig;
@@ -39,13 +39,13 @@ public class ResumeSweep {
     private final SessionRepository sessions;
     private final SessionResume resume;
     private final HostStore hosts;
-    private final HostWorkflows hostWorkflows;
+    private final HostWorkflowClient hostWorkflows;
     private final ResumeConfig config;
     private final NamespaceRegistration namespace;
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     private final ScheduledFuture<?> sweeping;
 
-    public ResumeSweep(SessionRepository sessions, SessionResume resume, HostStore hosts, HostWorkflows hostWorkflows,
+    public ResumeSweep(SessionRepository sessions, SessionResume resume, HostStore hosts, HostWorkflowClient hostWorkflows,
             NamespaceRegistration namespace, ResumeConfig config,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.namespace = namespace;

@@ -1,15 +1,15 @@
 package dev.steward.app.session;
 
-import dev.steward.model.PartView;
 import dev.steward.model.ExitInfo;
+import dev.steward.model.PartView;
 import dev.steward.model.PodView;
 import dev.steward.model.PullProgress;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
-import dev.steward.store.PartRow;
-import dev.steward.store.PodRow;
-import dev.steward.store.PodRepository;
 import dev.steward.store.PartRepository;
+import dev.steward.store.PartRow;
+import dev.steward.store.PodRepository;
+import dev.steward.store.PodRow;
 import dev.steward.store.SessionRow;
 import jakarta.inject.Singleton;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.steward.app.session;
 
 import dev.steward.app.temporal.NamespaceRegistration;
-import dev.steward.app.temporal.SessionWorkflows;
+import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
@@ -28,13 +28,13 @@ public class SessionResume {
     /** As many events as a session's workflow keeps the keys of: redeliveries come soon after the first. */
     private static final int EVENTS_KEPT = 200;
 
-    private final SessionWorkflows workflows;
+    private final SessionWorkflowClient workflows;
     private final NamespaceRegistration namespace;
     private final ResumeLock lock;
     private final SessionRepository sessions;
     private final SessionEventStore events;
 
-    public SessionResume(SessionWorkflows workflows, NamespaceRegistration namespace, ResumeLock lock,
+    public SessionResume(SessionWorkflowClient workflows, NamespaceRegistration namespace, ResumeLock lock,
             SessionRepository sessions, SessionEventStore events) {
         this.events = events;
         this.workflows = workflows;

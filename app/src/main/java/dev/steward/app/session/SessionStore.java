@@ -25,7 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** Writes a new session's rows, all or none, and undoes them when its workflow did not start. */
+/**
+ * Writes a new session's rows, all or none, once its owner's quotas have room ({@link OwnerQuotas}), and undoes
+ * them when its workflow did not start.
+ */
 @Singleton
 public class SessionStore {
 
@@ -33,13 +36,15 @@ public class SessionStore {
     private final PartRepository parts;
     private final PodRepository pods;
     private final TransitionRepository transitions;
+    private final OwnerQuotas quotas;
 
     public SessionStore(SessionRepository sessions, PartRepository parts, PodRepository pods,
-            TransitionRepository transitions) {
+            TransitionRepository transitions, OwnerQuotas quotas) {
         this.sessions = sessions;
         this.parts = parts;
         this.pods = pods;
         this.transitions = transitions;
+        this.quotas = quotas;
     }
 
     @Transactional
@@ -53,6 +58,7 @@ public class SessionStore {
      */
     @Transactional
     public SessionRows insert(UUID id, SessionSpec spec, long generation, Instant now, @Nullable EventCause cause) {
+        quotas.claimForNewSession(spec);
         String reason = cause == null ? Reason.CREATED.code() : Reason.EVENT.code();
         String message = cause == null ? "the session was created" : "the session was created by " + cause.describe();
         SessionRow session = sessions.save(new SessionRow(id, spec.owner(), spec.desiredStatus(), SessionStatus.PENDING,

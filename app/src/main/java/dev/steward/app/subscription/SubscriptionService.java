@@ -1,10 +1,5 @@
 package dev.steward.app.subscription;
 
-import dev.steward.app.api.SinkCredential;
-import dev.steward.app.api.SinkCredentialView;
-import dev.steward.app.api.SubscriptionConfig;
-import dev.steward.app.api.SubscriptionRequest;
-import dev.steward.app.api.SubscriptionView;
 import dev.steward.app.refusal.InvalidRequest;
 import dev.steward.app.refusal.NotFound;
 import dev.steward.cloudevents.CloudEventFilters;
@@ -12,6 +7,8 @@ import dev.steward.cloudevents.InvalidCloudEventFilter;
 import dev.steward.model.FieldError;
 import dev.steward.store.ContentMode;
 import dev.steward.store.OutboxRepository;
+import dev.steward.store.SealedFor;
+import dev.steward.store.SecretCipher;
 import dev.steward.store.SubscriptionRepository;
 import dev.steward.store.SubscriptionRow;
 import dev.steward.store.SubscriptionStatus;
@@ -32,59 +29,80 @@ import java.util.UUID;
 /**
  * Subscriptions: checks what clients write and keeps it with its delivery state. A new subscription gets
  * the events recorded from its creation on; its sink is asked first (the handshake, see {@link SinkClient}).
+ * A sink must be one {@link SinkPolicy} allows; its access token is stored encrypted. Where delivery stands
+ * is shown to every reader, but what the sink answered (which tells of the network behind it) only to
+ * operators.
  */
 @Singleton
 public class SubscriptionService {
 
     static final String PROTOCOL = "HTTP";
     static final String ACCESS_TOKEN = "ACCESSTOKEN";
+    /** What a reader below OPERATOR sees of the last error. */
+    static final String ERROR_WITHHELD = "the last attempt failed; what the sink answered is shown to operators";
 
     private final SubscriptionRepository subscriptions;
     private final OutboxRepository outbox;
     private final ObjectMapper json;
+    private final SinkPolicy sinks;
+    private final SecretCipher cipher;
 
-    public SubscriptionService(SubscriptionRepository subscriptions, OutboxRepository outbox, ObjectMapper json) {
+    public SubscriptionService(SubscriptionRepository subscriptions, OutboxRepository outbox, ObjectMapper json,
+            SinkPolicy sinks, SecretCipher cipher) {
         this.subscriptions = subscriptions;
         this.outbox = outbox;
         this.json = json;
+        this.sinks = sinks;
+        this.cipher = cipher;
     }
 
     public SubscriptionView create(SubscriptionRequest request) {
-        Checked checked = check(request, true);
+        Checked checked = check(request);
         Instant now = Instant.now();
-        SubscriptionRow row = subscriptions.save(new SubscriptionRow(UUID.randomUUID(), checked.sink(),
-                checked.mode(), checked.filters(), checked.accessToken(), SubscriptionStatus.VALIDATING, null,
+        UUID id = UUID.randomUUID();
+        SubscriptionRow row = subscriptions.save(new SubscriptionRow(id, checked.sink(), checked.mode(),
+                checked.filters(), encrypted(id, checked.accessToken()), null, SubscriptionStatus.VALIDATING, null,
                 outbox.lastPosition(), 0, now, now, null, null, null, null, now, now));
-        return view(row);
+        return view(row, true);
     }
 
     /**
      * Subscriptions carry every owner's events and belong to none: a reader limited to one owner finds none.
      *
      * @param owner the owner the reader is limited to; {@code null} for a reader of every owner
+     * @param errorDetail whether the reader may see what the sinks answered (an operator)
      */
-    public List<SubscriptionView> list(@Nullable String owner) {
-        return owner != null ? List.of() : subscriptions.listOldestFirst().stream().map(this::view).toList();
+    public List<SubscriptionView> list(@Nullable String owner, boolean errorDetail) {
+        return owner != null ? List.of()
+                : subscriptions.listOldestFirst().stream().map(row -> view(row, errorDetail)).toList();
     }
 
-    /** @param owner the owner the reader is limited to, who finds none (404); {@code null} for a reader of every owner */
-    public SubscriptionView get(UUID id, @Nullable String owner) {
+    /**
+     * @param owner the owner the reader is limited to, who finds none (404); {@code null} for a reader of every owner
+     * @param errorDetail whether the reader may see what the sink answered (an operator)
+     */
+    public SubscriptionView get(UUID id, @Nullable String owner, boolean errorDetail) {
         if (owner != null) {
             throw notFound(id);
         }
-        return view(find(id));
+        return view(find(id), errorDetail);
     }
 
     /** Replaces the settings; the delivery state stays, so no event is lost or sent twice by the change. */
     public SubscriptionView update(UUID id, SubscriptionRequest request) {
-        Checked checked = check(request, false);
+        Checked checked = check(request);
         SubscriptionRow current = find(id);
-        String token = request.sinkcredential() == null ? current.accessToken() : checked.accessToken();
-        if (subscriptions.updateConfig(id, checked.sink(), checked.mode().name(), checked.filters(), token,
-                Instant.now()) == 0) {
+        boolean kept = request.sinkcredential() == null;
+        if (subscriptions.updateConfig(id, checked.sink(), checked.mode().name(), checked.filters(),
+                kept ? current.accessTokenEncrypted() : encrypted(id, checked.accessToken()),
+                kept ? current.accessTokenUnencrypted() : null, Instant.now()) == 0) {
             throw notFound(id);
         }
-        return view(find(id));
+        return view(find(id), true);
+    }
+
+    private @Nullable byte[] encrypted(UUID id, @Nullable String accessToken) {
+        return accessToken == null ? null : cipher.encrypt(accessToken, SealedFor.subscriptionToken(id));
     }
 
     public void delete(UUID id) {
@@ -103,7 +121,7 @@ public class SubscriptionService {
 
     private record Checked(String sink, ContentMode mode, String filters, String accessToken) {}
 
-    private Checked check(SubscriptionRequest request, boolean creating) {
+    private Checked check(SubscriptionRequest request) {
         if (request == null) {
             throw new InvalidRequest(new FieldError("", "a subscription is required"));
         }
@@ -126,7 +144,7 @@ public class SubscriptionService {
         return new Checked(request.sink(), mode, write(filters), token);
     }
 
-    private static void checkSink(String sink, List<FieldError> errors) {
+    private void checkSink(String sink, List<FieldError> errors) {
         if (sink == null || sink.isBlank()) {
             errors.add(new FieldError("sink", "is required: the URL events are sent to"));
             return;
@@ -138,7 +156,11 @@ public class SubscriptionService {
                     || uri.getFragment() != null) {
                 errors.add(new FieldError("sink", "must be an absolute http or https URL with a host, no user "
                         + "information and no fragment"));
+            } else {
+                sinks.admit(uri);
             }
+        } catch (SinkNotAllowed refused) {
+            errors.add(new FieldError("sink", refused.getMessage()));
         } catch (URISyntaxException e) {
             errors.add(new FieldError("sink", "is not a URL: " + e.getReason()));
         }
@@ -175,11 +197,12 @@ public class SubscriptionService {
         return token;
     }
 
-    private SubscriptionView view(SubscriptionRow row) {
+    private SubscriptionView view(SubscriptionRow row, boolean errorDetail) {
         return new SubscriptionView(row.id(), row.sink(), PROTOCOL, read(row.filters()),
                 new SubscriptionConfig(row.contentMode().name().toLowerCase(Locale.ROOT)),
-                row.accessToken() == null ? null : new SinkCredentialView(ACCESS_TOKEN), row.status(), row.attempts(),
-                row.lastSuccessAt(), row.lastError(), row.lastErrorAt(),
+                row.hasAccessToken() ? new SinkCredentialView(ACCESS_TOKEN) : null, row.status(), row.attempts(),
+                row.lastSuccessAt(), row.lastError() == null || errorDetail ? row.lastError() : ERROR_WITHHELD,
+                row.lastErrorAt(),
                 row.attempts() == 0 ? null : row.nextAttemptAt(), row.createdAt());
     }
 

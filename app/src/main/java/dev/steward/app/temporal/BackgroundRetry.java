@@ -10,7 +10,7 @@ import java.util.function.Function;
  * Runs an attempt until it succeeds: at once, then in the background, waiting twice as long each time
  * up to a minute. A failing stretch is logged once ({@link FailureEpisodes}), and its end.
  */
-final class BackgroundRetry {
+public final class BackgroundRetry {
 
     private static final Duration FIRST_WAIT = Duration.ofSeconds(1);
     static final Duration LONGEST_WAIT = Duration.ofMinutes(1);
@@ -32,7 +32,7 @@ final class BackgroundRetry {
      * @param subject what is attempted, for the log
      * @param next what happens after a failure, in words, for the log
      */
-    BackgroundRetry(TaskScheduler scheduler, FailureEpisodes failures, String subject, Runnable attempt,
+    public BackgroundRetry(TaskScheduler scheduler, FailureEpisodes failures, String subject, Runnable attempt,
             Function<RuntimeException, String> next) {
         this.scheduler = scheduler;
         this.failures = failures;
@@ -41,7 +41,7 @@ final class BackgroundRetry {
         this.next = next;
     }
 
-    synchronized void run() {
+    public synchronized void run() {
         if (cancelled || done) {
             return;
         }
@@ -58,11 +58,11 @@ final class BackgroundRetry {
         }
     }
 
-    boolean done() {
+    public boolean done() {
         return done;
     }
 
-    synchronized void cancel() {
+    public synchronized void cancel() {
         cancelled = true;
         if (scheduled != null) {
             scheduled.cancel(false);

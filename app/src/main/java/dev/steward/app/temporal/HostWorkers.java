@@ -50,7 +50,7 @@ public class HostWorkers {
     private final NamespaceRegistration namespace;
     private final HostStore store;
     private final EngineActivities engines;
-    private final HostWorkflows workflows;
+    private final HostWorkflowClient workflows;
     private final TemporalInterceptors interceptors;
     private final FailureEpisodes failures = new FailureEpisodes(LOG);
     /** Guarded by {@code this}. */
@@ -61,7 +61,7 @@ public class HostWorkers {
 
     public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, NamespaceRegistration namespace,
             HostStore store,
-            EngineActivities engines, HostWorkflows workflows, TemporalInterceptors interceptors,
+            EngineActivities engines, HostWorkflowClient workflows, TemporalInterceptors interceptors,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.interceptors = interceptors;
         this.temporal = temporal;

@@ -11,9 +11,13 @@ import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.exceptions.ConfigurationException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.common.converter.CodecDataConverter;
+import io.temporal.common.converter.DataConverter;
+import io.temporal.common.converter.GlobalDataConverter;
 import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Singleton;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,14 +63,25 @@ public class TemporalFactory {
         return WorkflowServiceStubs.newServiceStubs(TemporalConnection.options(temporal, config, tls, metrics));
     }
 
+    /** The client's and so the workers' converter: the SDK's own, its payloads encrypted when a key is set. */
+    @Singleton
+    DataConverter dataConverter(PayloadEncryption encryption) {
+        if (!encryption.isOn()) {
+            return GlobalDataConverter.get();
+        }
+        log.info("Temporal: payloads are encrypted (steward.temporal.codec)");
+        return new CodecDataConverter(GlobalDataConverter.get(), List.of(encryption));
+    }
+
     @Singleton
     WorkflowClient workflowClient(WorkflowServiceStubs stubs, TemporalConfig config, ReconcileConfig reconcile,
-            TemporalInterceptors interceptors) {
+            TemporalInterceptors interceptors, DataConverter converter) {
         String namespace = config.namespaceOr(reconcile.settings().deployment());
         log.info("Temporal: namespace {}", namespace);
         return WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder()
                 .setNamespace(namespace)
                 .setInterceptors(interceptors.client())
+                .setDataConverter(converter)
                 .build());
     }
 

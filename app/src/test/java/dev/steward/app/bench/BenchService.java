@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.app.OwnDatabase;
+import dev.steward.app.TestSecretsKey;
 import dev.steward.app.TestTokens;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
@@ -75,6 +76,16 @@ final class BenchService implements AutoCloseable {
         properties.put("steward.auth.admin-token-sha256", TestTokens.ADMIN_SHA256);
         // The hollow engine the scenarios register as a host listens on the loopback.
         properties.put("steward.hosts.access.allowed-endpoints", List.of("tcp://127.0.0.1:*"));
+        // Scenarios 3 and 4 hold thousands of one owner's sessions: no quota stands in their way.
+        properties.put("steward.quotas.live-sessions-per-owner", 0);
+        properties.put("steward.quotas.pods-per-owner", 0);
+        // Scenario 7 holds up to 500 event streams open with one token.
+        properties.put("steward.streams.max-per-token", 1000);
+        properties.put("steward.streams.max-total", 2000);
+        // No service starts without a secrets key.
+        properties.put("steward.secrets.key", TestSecretsKey.KEY);
+        // Scenario 6's sinks listen on the loopback, which only an allow-list permits.
+        properties.put("steward.subscriptions.allowed-sinks", List.of("http://127.0.0.1:*"));
         // The service's own defaults, also when run under a test runner (which would select "test").
         context = ApplicationContext.builder().deduceEnvironment(false).properties(properties).start();
         EmbeddedServer server = context.getBean(EmbeddedServer.class);

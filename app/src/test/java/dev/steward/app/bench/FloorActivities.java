@@ -8,9 +8,7 @@ public interface FloorActivities {
 
     void place();
 
-    void create();
-
-    void start();
+    void createAndStart();
 
     void record();
 }

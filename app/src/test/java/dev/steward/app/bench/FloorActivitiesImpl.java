@@ -7,10 +7,7 @@ public class FloorActivitiesImpl implements FloorActivities {
     public void place() {}
 
     @Override
-    public void create() {}
-
-    @Override
-    public void start() {}
+    public void createAndStart() {}
 
     @Override
     public void record() {}

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+/** A part as Steward runs one, each step a no-op: its pods placed in one call, each created and started in one, and recorded. */
 public class FloorPartWorkflowImpl implements FloorPartWorkflow {
 
     private final FloorActivities activities = Workflow.newActivityStub(FloorActivities.class,
@@ -15,14 +16,10 @@ public class FloorPartWorkflowImpl implements FloorPartWorkflow {
 
     @Override
     public void run(int pods) {
+        activities.place();
         List<Promise<Void>> converged = new ArrayList<>();
         for (int pod = 0; pod < pods; pod++) {
-            converged.add(Async.procedure(() -> {
-                activities.place();
-                activities.create();
-                activities.start();
-                activities.record();
-            }));
+            converged.add(Async.procedure(activities::createAndStart));
         }
         Promise.allOf(converged).get();
         activities.record();

@@ -18,7 +18,7 @@ import java.util.UUID;
 final class StartupScenario {
 
     static final List<String> STEPS = List.of("API and row", "workflow start", "part start and placement",
-            "create (last pod)", "start and record (last pod)", "roll-up to RUNNING", "seen by the client");
+            "create and start (last pod)", "running recorded (last pod)", "roll-up to RUNNING", "seen by the client");
 
     private final BenchService service;
     private final BenchReport report;

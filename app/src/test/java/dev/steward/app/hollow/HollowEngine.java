@@ -2,12 +2,10 @@ package dev.steward.app.hollow;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.steward.model.Sha256;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -601,11 +599,7 @@ public final class HollowEngine implements AutoCloseable {
 
     /** A stable digest of an image reference, so an image keeps its id across inspects and pulls. */
     private static String digest(String image) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(image);
     }
 
     /** The JSON object under {@code key}, empty when absent. */

@@ -16,14 +16,14 @@ import java.time.Duration;
  * @param watch what the previous run knew, carried over continue-as-new; {@code null} at first
  */
 public record HostInput(String host, String deployment, Duration resyncInterval, boolean eventsEnabled,
-        Duration probeInterval, Duration lostAfter, HostWatch watch) {
+        Duration probeInterval, Duration lostAfter, HostWatchState watch) {
 
     public HostInput {
         probeInterval = probeInterval == null ? Duration.ofSeconds(10) : probeInterval;
         lostAfter = lostAfter == null ? Duration.ofSeconds(60) : lostAfter;
     }
 
-    HostInput next(HostWatch watch) {
+    HostInput next(HostWatchState watch) {
         return new HostInput(host, deployment, resyncInterval, eventsEnabled, probeInterval, lostAfter, watch);
     }
 }

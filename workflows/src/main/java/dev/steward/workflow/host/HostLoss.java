@@ -23,7 +23,7 @@ public final class HostLoss {
      * @param now workflow millis of the probe
      * @param lostAfter the grace period
      */
-    public static HostLossDecision afterProbe(String host, HostWatch before, HostStatus status, long now,
+    public static HostLossDecision afterProbe(String host, HostWatchState before, HostStatus status, long now,
             Duration lostAfter) {
         Long unreachableSince = status != HostStatus.UNREACHABLE ? null
                 : before.unreachableSince() != null ? before.unreachableSince() : now;
@@ -36,7 +36,7 @@ public final class HostLoss {
         HostNotice notice = tell == null || tell == before.told() ? null : new HostNotice(host, tell, message(tell, lostAfter));
         HostStatus told = status == HostStatus.READY ? null : notice != null ? tell : before.told();
         boolean roomMayHaveAppeared = status == HostStatus.READY && before.status() != HostStatus.READY;
-        return new HostLossDecision(new HostWatch(status, unreachableSince, told), notice, roomMayHaveAppeared);
+        return new HostLossDecision(new HostWatchState(status, unreachableSince, told), notice, roomMayHaveAppeared);
     }
 
     private static String message(HostStatus status, Duration lostAfter) {

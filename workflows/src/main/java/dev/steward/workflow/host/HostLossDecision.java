@@ -9,4 +9,4 @@ import dev.steward.contract.HostNotice;
  * @param notice what the parts placed on the host must hear, or {@code null}
  * @param roomMayHaveAppeared the host became READY: pods waiting for room should try again
  */
-public record HostLossDecision(HostWatch watch, HostNotice notice, boolean roomMayHaveAppeared) {}
+public record HostLossDecision(HostWatchState watch, HostNotice notice, boolean roomMayHaveAppeared) {}

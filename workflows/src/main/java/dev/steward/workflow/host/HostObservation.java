@@ -4,7 +4,7 @@ import dev.steward.model.HostStatus;
 import java.time.Duration;
 
 /**
- * What a host workflow observed with a probe, for its {@link HostManager} to decide on.
+ * What a host workflow observed with a probe, for its {@link HostPlanner} to decide on.
  *
  * @param host the host's name
  * @param watch what the workflow knew before this probe
@@ -14,5 +14,5 @@ import java.time.Duration;
  * @param lostAfter how long the host may stay UNREACHABLE before its pods are placed elsewhere
  * @param nextResyncAt workflow millis from which the next resync is due
  */
-public record HostObservation(String host, HostWatch watch, HostStatus status, boolean reachable, long now,
+public record HostObservation(String host, HostWatchState watch, HostStatus status, boolean reachable, long now,
         Duration lostAfter, long nextResyncAt) {}

@@ -3,7 +3,7 @@ package dev.steward.workflow.host;
 import dev.steward.contract.HostNotice;
 
 /**
- * What a host workflow does after a probe, as its {@link HostManager} decided.
+ * What a host workflow does after a probe, as its {@link HostPlanner} decided.
  *
  * @param watch what the workflow knows once the parts heard the notice (or when there is none)
  * @param notice what the parts placed on the host must hear, or {@code null}
@@ -14,5 +14,5 @@ import dev.steward.contract.HostNotice;
  *     host answers again after it was unreachable, else when the interval is due; {@code null} when the
  *     host does not answer
  */
-public record HostPlan(HostWatch watch, HostNotice notice, HostWatch watchIfUntold, boolean wakeUnschedulable,
+public record HostPlan(HostWatchState watch, HostNotice notice, HostWatchState watchIfUntold, boolean wakeUnschedulable,
         Long resyncAt) {}

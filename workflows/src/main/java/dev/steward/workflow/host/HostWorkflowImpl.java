@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 
 /**
  * Health, event relay and level-triggered resync for one host. Each probe is recorded, and the
- * {@link HostManager} decides what follows: whether the parts placed on the host hear that it
+ * {@link HostPlanner} decides what follows: whether the parts placed on the host hear that it
  * stopped taking pods ({@link HostLoss}), whether pods waiting for room try again, and when the
  * host's engine is resynced; {@link EngineSync} relays and resyncs that engine.
  */
@@ -32,7 +32,7 @@ public class HostWorkflowImpl implements HostWorkflow {
             Workflow.newActivityStub(HostActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
     private final PlacementActivities placement =
             Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
-    private final HostManager manager = new HostManager();
+    private final HostPlanner planner = new HostPlanner();
 
     private boolean checkRequested;
     /** The settings a worker process sent last, or {@code null}: the input's apply. */
@@ -42,7 +42,7 @@ public class HostWorkflowImpl implements HostWorkflow {
     public void run(HostInput input) {
         EngineSync engine = EngineSync.on(input.host());
         CancellationScope relaying = engine.startRelay(input);
-        HostWatch watch = input.watch() != null ? input.watch() : new HostWatch(null, null, null);
+        HostWatchState watch = input.watch() != null ? input.watch() : new HostWatchState(null, null, null);
         long nextResync = Workflow.currentTimeMillis();
         for (int pass = 0; pass < PASSES_PER_RUN && !Workflow.getInfo().isContinueAsNewSuggested(); pass++) {
             HostInput settings = settings(input);
@@ -70,7 +70,7 @@ public class HostWorkflowImpl implements HostWorkflow {
                 Workflow.await(settings.probeInterval(), () -> checkRequested);
                 continue;
             }
-            HostPlan plan = manager.plan(new HostObservation(input.host(), watch, change.to(), probe.reachable(),
+            HostPlan plan = planner.plan(new HostObservation(input.host(), watch, change.to(), probe.reachable(),
                     Workflow.currentTimeMillis(), settings.lostAfter(), nextResync));
             watch = tell(input.host(), plan);
             if (change.to() == HostStatus.UNREACHABLE && change.from() != HostStatus.UNREACHABLE) {
@@ -91,7 +91,7 @@ public class HostWorkflowImpl implements HostWorkflow {
     }
 
     /** Sends the plan's notice, if any. @return what the workflow knows now, as the plan says for either outcome */
-    private HostWatch tell(String host, HostPlan plan) {
+    private HostWatchState tell(String host, HostPlan plan) {
         if (plan.notice() == null) {
             return plan.watch();
         }

@@ -1,5 +1,6 @@
 package dev.steward.workflow.part;
 
+import dev.steward.contract.ContainerState;
 import dev.steward.contract.ImagePullResult;
 import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PodSpec;
@@ -16,12 +17,15 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * Puts a pod's image on its host before a container is created from it, as the pod's pull policy
- * says. A registry that refuses the image fails the pull at once (the caller fails the pod with
- * ImagePullFailed); one that cannot be reached leaves the pod waiting (ImagePullBackOff) and is tried
- * again after a backoff that doubles up to {@link #MAX_BACK_OFF}.
+ * Creates a pod's container with its image on its host, as the pod's pull policy says: {@code ALWAYS}
+ * pulls first; {@code IF_NOT_PRESENT} creates first and pulls only when the engine says it has not the
+ * image (one engine call where a look and a create would be two); {@code NEVER} never pulls. A registry
+ * that refuses the image fails the pull at once (the caller fails the pod with ImagePullFailed); one
+ * that cannot be reached leaves the pod waiting (ImagePullBackOff) and is tried again after a backoff
+ * that doubles up to {@link #MAX_BACK_OFF}.
  */
 final class ImagePulls {
 
@@ -44,31 +48,38 @@ final class ImagePulls {
     }
 
     /**
-     * Makes sure {@code host} has the pod's image.
+     * Creates the pod's container on {@code host} with {@code create}, pulling its image first or when
+     * the engine has not it, as the pod's pull policy says.
      *
      * @param servingId the container that serves the pod meanwhile (a rolling replace), whose status
      *     the pull leaves as it is; {@code null} when the pod waits for its container (PENDING)
-     * @return whether the image is there; {@code false} while the pull backs off
+     * @return the created (or started) container; {@code null} while the pull backs off
      */
-    boolean ready(PodSpec pod, PodRuntime rt, String host, String servingId) {
-        if (pod.imagePullPolicy() == ImagePullPolicy.NEVER) {
-            return true;
+    ContainerState create(PodSpec pod, PodRuntime rt, String host, String servingId, Supplier<ContainerState> create) {
+        if (backingOff(rt)) {
+            return null;
         }
-        if (rt.pullRetryAt != null && rt.pullRetryAt > Workflow.currentTimeMillis()) {
-            return false;
+        if (pod.imagePullPolicy() == ImagePullPolicy.ALWAYS && !pulled(pod, rt, host, servingId)) {
+            return null;
         }
-        if (pod.imagePullPolicy() == ImagePullPolicy.IF_NOT_PRESENT && engines.pullsOn(host).hasImage(pod.image())) {
-            rt.pullRetryAt = null;
-            rt.pullFailures = 0;
-            return true;
+        try {
+            return create.get();
+        } catch (ActivityFailure failure) {
+            if (!ActivityFailures.isImageMissing(failure) || pod.imagePullPolicy() != ImagePullPolicy.IF_NOT_PRESENT) {
+                throw failure;
+            }
         }
+        return pulled(pod, rt, host, servingId) ? create.get() : null;
+    }
+
+    /** Pulls the pod's image on {@code host}; @return whether it is there, {@code false} while the pull backs off */
+    private boolean pulled(PodSpec pod, PodRuntime rt, String host, String servingId) {
         String where = "image " + pod.image() + " on host " + host;
         PodStatus status = servingId == null ? PodStatus.PENDING : state.pods.get(pod.name()).status();
         transitions.record(pod, status, Reason.PULLING.code(), "pulling " + where, servingId);
         try {
             ImagePullResult pulled = pull(host, pod.image());
-            rt.pullRetryAt = null;
-            rt.pullFailures = 0;
+            rt.pulled();
             transitions.record(pod, status, Reason.PULLED.code(), "pulled " + where + ": " + pulled.layers()
                     + " layers, " + pulled.bytes() + " bytes downloaded in " + Math.round(pulled.seconds() * 10) / 10.0
                     + " s", servingId);
@@ -77,14 +88,19 @@ final class ImagePulls {
             if (!ActivityFailures.isPullUnavailable(failure)) {
                 throw failure;
             }
-            long backOff = Math.min(FIRST_BACK_OFF.toMillis() << Math.min(rt.pullFailures, 16), MAX_BACK_OFF.toMillis());
-            rt.pullFailures++;
-            rt.pullRetryAt = Workflow.currentTimeMillis() + backOff;
+            long backOff = Math.min(FIRST_BACK_OFF.toMillis() << Math.min(rt.pullFailures(), 16), MAX_BACK_OFF.toMillis());
+            long retryAt = Workflow.currentTimeMillis() + backOff;
+            rt.pullFailedUntil(retryAt);
             transitions.record(pod, status, Reason.IMAGE_PULL_BACK_OFF.code(), "pulling " + where + " failed ("
-                    + ActivityFailures.rootMessage(failure) + "); tried again at " + Instant.ofEpochMilli(rt.pullRetryAt),
+                    + ActivityFailures.rootMessage(failure) + "); tried again at " + Instant.ofEpochMilli(retryAt),
                     servingId);
             return false;
         }
+    }
+
+    /** Whether the pod waits for its image's pull to be tried again (ImagePullBackOff). */
+    boolean backingOff(PodRuntime rt) {
+        return rt.pullBackingOff(Workflow.currentTimeMillis());
     }
 
     /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */

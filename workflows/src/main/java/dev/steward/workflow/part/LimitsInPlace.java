@@ -33,14 +33,14 @@ final class LimitsInPlace {
         LimitsUpdate update = engines.of(rt).updateLimits(current.id(), wanted);
         switch (update.outcome()) {
             case APPLIED -> {
-                rt.appliedLimits = new AppliedLimits(current.id(), wanted);
+                rt.limitsApplied(new AppliedLimits(current.id(), wanted));
                 transitions.record(pod, state.pods.get(pod.name()).status(), Reason.LIMITS_UPDATED.code(),
                         inForce.changeTo(wanted) + ", applied in place", current.id());
                 return true;
             }
             case NOT_SUPPORTED -> replace(pod, rt, current, inForce, "the engine has no update call");
             case REFUSED -> replace(pod, rt, current, inForce, "the engine refused them in place: " + update.detail());
-            case CONTAINER_GONE -> rt.appliedLimits = null;
+            case CONTAINER_GONE -> rt.limitsGone();
         }
         return false;
     }
@@ -50,7 +50,7 @@ final class LimitsInPlace {
         transitions.record(pod, PodStatus.STOPPING, Reason.LIMITS_REPLACED.code(),
                 inForce.changeTo(ContainerLimits.of(pod)) + ": " + why + "; replacing the container", current.id());
         rt.stopProbe();
-        rt.appliedLimits = null;
+        rt.limitsGone();
         engines.stopAndRemove(engines.of(rt), current, true);
     }
 }

@@ -14,8 +14,10 @@ import dev.steward.model.ReconcileSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -46,6 +48,11 @@ public final class PartState {
     final List<PodAction> pendingActions = new ArrayList<>();
     /** Set by events, resyncs that saw drift, probes and operator actions: the loop runs a pass. */
     boolean wake;
+    /**
+     * Pods whose current container the engine said died: a pass for them alone inspects each, lists
+     * nothing, unless something else asks for a whole pass.
+     */
+    final Set<String> died = new LinkedHashSet<>();
     /** The CloudEvent that completed the part (its completesOn), in words; null until one arrives. */
     String completedBy;
     /** The session wants the completed part running: it shows COMPLETED, its pods stopped. */
@@ -85,7 +92,7 @@ public final class PartState {
 
     /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */
     HostNotice noticeOf(PodRuntime rt) {
-        return rt.host == null ? null : hostsNotTakingPods.get(rt.host);
+        return rt.host() == null ? null : hostsNotTakingPods.get(rt.host());
     }
 
     /** Whether pods leave {@code host} whether or not it answers: it is lost or disabled. */

@@ -35,8 +35,8 @@ import org.slf4j.Logger;
 
 /**
  * Observe, plan, act, record, report: each pass lists the part's containers once, converges every pod
- * in parallel ({@link PodConvergence}, planned by the {@link PodManager}), rolls the pods up into the
- * part's status ({@link PartManager}), records it and reports it to the session. A pass runs when
+ * in parallel ({@link PodConvergence}, planned by the {@link PodPlanner}), rolls the pods up into the
+ * part's status ({@link PartPlanner}), records it and reports it to the session. A pass runs when
  * something asks for one: a new generation, an engine event or a resync that saw drift (both relayed
  * by the host workflow), a readiness change, an operator, or a due restart, deadline or placement retry.
  */
@@ -48,15 +48,15 @@ public class PartWorkflowImpl implements PartWorkflow {
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
     /** A run that continued as new replaces it with the state carried from the run before. */
     private PartState state = new PartState();
-    private final PartManager partManager = new PartManager();
+    private final PartPlanner partPlanner = new PartPlanner();
     private PodEngines engines;
     private SessionReport sessionReport;
     private TransitionRecorder recorder;
     private PodRestarts restarts;
     private PodTransitions transitions;
     private PodConvergence pods;
-    private ImagePulls pulls;
     private PodReplicas replicas;
+    private PodPlacement placement;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -74,10 +74,15 @@ public class PartWorkflowImpl implements PartWorkflow {
             new PodAdoption(state).adopt();
         }
         try {
+            boolean whole = true;
             while (true) {
                 continueAsNewWhenLong(input);
                 long passGeneration = state.generation;
-                reconcile();
+                if (whole) {
+                    reconcile();
+                } else {
+                    convergeDied();
+                }
                 recorder.failIfNotInDatabase();
                 // A pass during which a new generation arrived does not report: its status (STOPPED, say) would
                 // reach the session before the part had observed that generation, and the session would record
@@ -90,7 +95,7 @@ public class PartWorkflowImpl implements PartWorkflow {
                     settle();
                     return state.status;
                 }
-                awaitWork(passGeneration);
+                whole = awaitWork(passGeneration);
             }
         } catch (CanceledFailure canceled) {
             // The session went away without deleting us: remove what we own, whatever it takes.
@@ -152,9 +157,25 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void containerEvent(ContainerEvent event) {
         log.debug("part {}: {} of container {} (pod {})", state.name, event.action(), event.containerId(), event.pod());
-        if (!startedByThePart(event)) {
+        if (diedServing(event)) {
+            state.died.add(event.pod());
+        } else if (!startedByThePart(event)) {
             state.wake = true;
         }
+    }
+
+    /**
+     * The death of a pod's current container while the part wants it running on a host that takes pods:
+     * a pass for that pod alone, which inspects the container and restarts, completes or fails the pod.
+     */
+    private boolean diedServing(ContainerEvent event) {
+        if (!"die".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = state.pods.get(event.pod());
+        PodRuntime rt = state.runtimes.get(event.pod());
+        return pod != null && event.containerId().equals(pod.containerId()) && rt.host() != null
+                && state.noticeOf(rt) == null && !rt.finishedIn(state.generation);
     }
 
     /**
@@ -181,7 +202,7 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void resyncHost(HostResync resync) {
         List<PodView> there = state.pods.values().stream()
-                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host))
+                .filter(pod -> resync.host().equals(state.runtimes.get(pod.name()).host()))
                 .toList();
         if (Drift.between(there, resync.containers())) {
             state.wake = true;
@@ -239,24 +260,22 @@ public class PartWorkflowImpl implements PartWorkflow {
         engines = new PodEngines(state);
         sessionReport = new SessionReport(state);
         transitions = new PodTransitions(state, engines, recorder);
-        PodManager podManager = new PodManager(state.settings);
-        ReadinessProbes readiness = new ReadinessProbes(state);
-        PodPlacement placement = new PodPlacement(state, transitions);
-        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness);
-        restarts = new PodRestarts(state, engines, transitions, podManager);
-        pulls = new ImagePulls(state, engines, transitions);
+        PodPlanner podPlanner = new PodPlanner(state.settings);
+        placement = new PodPlacement(state, transitions);
+        restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
-        pods = new PodConvergence(state, engines, transitions, podManager, placement,
-                new PodMoves(state, engines, placement, sideBySide, readiness, transitions, podManager, pulls),
-                readiness, new RollingReplace(state, engines, sideBySide, transitions, pulls), restarts, pulls);
+        pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
     }
 
     /**
      * Sleeps until something asks for a pass: a new generation, an event, drift, a probe, an operator,
      * or the next due restart, job deadline or placement retry.
+     *
+     * @return whether the pass is a whole one; not when only the deaths of pods' current containers asked
      */
-    private void awaitWork(long passGeneration) {
-        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || recorder.notInDatabase();
+    private boolean awaitWork(long passGeneration) {
+        Supplier<Boolean> asked = () -> state.generation != passGeneration || state.wake || !state.died.isEmpty()
+                || recorder.notInDatabase();
         Long due = nextDue();
         if (due == null) {
             Workflow.await(asked);
@@ -264,21 +283,28 @@ public class PartWorkflowImpl implements PartWorkflow {
             Workflow.await(Duration.ofMillis(due - Workflow.currentTimeMillis()), asked);
         }
         recorder.failIfNotInDatabase();
+        boolean whole = state.wake || state.generation != passGeneration || state.died.isEmpty();
         state.wake = false;
+        return whole;
     }
 
+    /** The pass for pods whose current container died: each inspected alone, no listing. */
+    private void convergeDied() {
+        long startedAt = Workflow.currentTimeMillis();
+        List<String> died = List.copyOf(state.died);
+        state.died.clear();
+        Promise.allOf(died.stream().map(pod -> Async.procedure(() -> pods.died(state.podSpecs.get(pod)))).toList()).get();
+        countPass(startedAt);
+    }
+
+    /** The earliest moment something of a pod is due; {@code null} when nothing is. */
     private Long nextDue() {
         long now = Workflow.currentTimeMillis();
         Long due = null;
         for (PodRuntime rt : state.runtimes.values()) {
-            // A placement retry that passed was tried in the pass just run, or its pod no longer waits or moves.
-            Long placeRetry = rt.placeRetryAt != null && rt.placeRetryAt > now ? rt.placeRetryAt : null;
-            Long engineRetry = rt.engineRetryAt != null && rt.engineRetryAt > now ? rt.engineRetryAt : null;
-            Long pullRetry = rt.pullRetryAt != null && rt.pullRetryAt > now ? rt.pullRetryAt : null;
-            for (Long at : new Long[] {rt.restartAt, rt.deadlineAt, placeRetry, engineRetry, pullRetry}) {
-                if (at != null && (due == null || at < due)) {
-                    due = at;
-                }
+            Long at = rt.nextDue(now);
+            if (at != null && (due == null || at < due)) {
+                due = at;
             }
         }
         return due;
@@ -290,20 +316,28 @@ public class PartWorkflowImpl implements PartWorkflow {
      */
     private void reconcile() {
         long startedAt = Workflow.currentTimeMillis();
+        // A whole pass sees every pod, the dead ones too.
+        state.died.clear();
         boolean scaled = replicas.scaled();
         if (scaled) {
             replicas.addNew();
         }
+        if (state.desired == DesiredStatus.RUNNING) {
+            placement.placeUnplaced(state.podSpecs.values().stream()
+                    .filter(pod -> !state.runtimes.get(pod.name()).finishedIn(state.generation)).toList());
+        }
+        // Before the listing: a restart stops a READY pod's container, the listing sees it stopped, and this
+        // pass starts it again instead of the next pass taking the stop for a crash.
+        restarts.applyOperatorActions();
         Map<String, List<ContainerState>> observed = engines.observe();
         List<Promise<Void>> work = new ArrayList<>();
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));
         }
-        pulls.newPass();
-        restarts.applyOperatorActions();
-        String mover = partManager.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
+        pods.newPass();
+        String mover = partPlanner.nextToMoveOffDrainingHost(state.desired, moveCandidates(), Workflow.currentTimeMillis());
         for (PodSpec pod : state.podSpecs.values()) {
-            String host = engines.hostOf(state.runtimes.get(pod.name()));
+            String host = state.runtimes.get(pod.name()).host();
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 // Its host did not answer: nothing is known of the pod this pass.
                 transitions.unknown(pod, "listing its containers failed: " + engines.whyUnanswered(host));
@@ -337,13 +371,13 @@ public class PartWorkflowImpl implements PartWorkflow {
         return state.podSpecs.values().stream().map(pod -> {
             PodRuntime rt = state.runtimes.get(pod.name());
             HostNotice notice = state.noticeOf(rt);
-            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt);
+            return new MoveCandidate(pod.name(), pod.isJob(), notice == null ? null : notice.status(), rt.placeRetryAt());
         }).toList();
     }
 
     /** Decides the part's status from its pods, records a change and reports the new view up. */
     private void rollUp(long passGeneration) {
-        PartPlan plan = partManager.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
+        PartPlan plan = partPlanner.plan(new PartObservation(state.desired, List.copyOf(state.pods.values()),
                 state.maxUnhealthy, Map.copyOf(state.attempts), state.generation, passGeneration, state.observedGeneration));
         state.observedGeneration = plan.observedGeneration();
         PartStatus status = plan.status();

@@ -49,8 +49,8 @@ final class PodAdoption {
             try {
                 for (ContainerState container : listing.get()) {
                     PodRuntime rt = state.runtimes.get(container.label(StewardLabels.POD));
-                    if (rt != null && rt.host == null) {
-                        rt.host = host;
+                    if (rt != null && rt.host() == null) {
+                        rt.placeOn(host);
                         log.info("part {}: adopts the container {} on host {}", state.name, container.name(), host);
                     }
                 }

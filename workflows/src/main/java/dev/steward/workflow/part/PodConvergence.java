@@ -19,16 +19,20 @@ import java.util.List;
 
 /**
  * One pass over one pod: off a host that stopped taking pods and onto one that takes it, then the
- * step its {@link PodManager} plans (create, start, or keep it running), a rolling replace of a
+ * step its {@link PodPlanner} plans (create, start, or keep it running), a rolling replace of a
  * changed spec, and the status that follows. An engine that refused the pod's spec fails it for this
  * generation; one that did not answer leaves it UNKNOWN until it does.
+ *
+ * <p>It is given what the part workflow shares with other collaborators (the part's state, its engines,
+ * its transitions, the planner, placement and restarts) and builds the steps only a pass takes: moves,
+ * rolling replaces and side-by-side starts, limits in place, image pulls and readiness probes.
  */
 final class PodConvergence {
 
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
     private final PodPlacement placement;
     private final PodMoves moves;
     private final ReadinessProbes readiness;
@@ -37,20 +41,25 @@ final class PodConvergence {
     private final ImagePulls pulls;
     private final LimitsInPlace limits;
 
-    PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager,
-            PodPlacement placement, PodMoves moves, ReadinessProbes readiness, RollingReplace rollingReplace,
-            PodRestarts restarts, ImagePulls pulls) {
+    PodConvergence(PartState state, PodEngines engines, PodTransitions transitions, PodPlanner planner,
+            PodPlacement placement, PodRestarts restarts) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
         this.placement = placement;
-        this.moves = moves;
-        this.readiness = readiness;
-        this.rollingReplace = rollingReplace;
         this.restarts = restarts;
-        this.pulls = pulls;
+        this.readiness = new ReadinessProbes(state);
+        this.pulls = new ImagePulls(state, engines, transitions);
+        SideBySideStart sideBySide = new SideBySideStart(state, engines, readiness, pulls);
+        this.moves = new PodMoves(state, engines, placement, sideBySide, readiness, transitions, planner, pulls);
+        this.rollingReplace = new RollingReplace(state, engines, sideBySide, transitions, pulls);
         this.limits = new LimitsInPlace(state, engines, transitions);
+    }
+
+    /** A reconcile pass begins: an image pulled in an earlier one is pulled again when a pod needs it. */
+    void newPass() {
+        pulls.newPass();
     }
 
     /**
@@ -69,27 +78,27 @@ final class PodConvergence {
 
     private void convergeNamed(PodSpec pod, List<ContainerState> observed, boolean mayMove) {
         PodRuntime rt = state.runtimes.get(pod.name());
-        if (state.desired == DesiredStatus.RUNNING && rt.finishedInGeneration == state.generation) {
+        if (state.desired == DesiredStatus.RUNNING && rt.finishedIn(state.generation)) {
             return;
         }
         // Limits change in place, so they are no part of the container's name.
         String specHash = SpecHash.of(pod);
-        rt.engineRetryAt = null;
+        rt.lookingAgain();
         try {
             if (state.desired == DesiredStatus.RUNNING) {
                 observed = moves.leaveHostNotTakingPods(pod, rt, observed, specHash, mayMove);
-                if (observed == null || (rt.host == null && !placement.place(pod, rt))) {
+                if (observed == null || (rt.host() == null && !placement.place(pod, rt))) {
                     return;
                 }
             }
             PodObservation observation = new PodObservation(state.desired, specHash, observed, ContainerLimits.of(pod),
-                    rt.appliedLimits);
-            PodPlan plan = manager.plan(observation);
+                    rt.appliedLimits());
+            PodPlan plan = planner.plan(observation);
             ContainerActivities engine = engines.of(rt);
-            ContainerState serving = manager.servingDuringRollout(pod, plan);
+            ContainerState serving = planner.servingDuringRollout(pod, plan);
             if (state.desired != DesiredStatus.RUNNING) {
                 rt.stopProbe();
-                rt.restartAt = null;
+                rt.cancelRestart();
             } else if (serving != null) {
                 ContainerState current = rollingReplace.replace(pod, rt, specHash, serving, plan.remove());
                 if (current != null) {
@@ -113,7 +122,7 @@ final class PodConvergence {
                     if ("created".equals(plan.current().state())) {
                         start(pod, rt, plan.current(), Reason.NOT_RUNNING.code(), "starting stopped container", observation);
                     } else {
-                        exited(pod, rt, plan.current(), observation);
+                        exited(pod, rt, plan.current(), observation, false);
                     }
                 }
                 case UPDATE, REPLACE -> changeLimits(pod, rt, plan.current(), observation, plan.step());
@@ -128,39 +137,69 @@ final class PodConvergence {
                 }
             }
         } catch (ActivityFailure failure) {
-            if (ActivityFailures.isHostPortTaken(failure)) {
-                transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
-                return;
-            }
-            if (!ActivityFailures.isRefusal(failure)) {
-                transitions.unknown(pod, ActivityFailures.rootMessage(failure));
-                return;
-            }
-            rt.finishedInGeneration = state.generation;
-            rt.stopProbe();
-            transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
-                    state.pods.get(pod.name()).containerId());
+            failed(pod, rt, failure);
         }
     }
 
-    /** @param forLimits whether the pod's container was removed for its changed limits */
-    private void createAndStart(PodSpec pod, PodRuntime rt, PodObservation observation, boolean forLimits) {
-        if (!pulls.ready(pod, rt, rt.host, null)) {
+    /**
+     * The pod's current container died, as the engine said: inspected alone, it is restarted, completed or
+     * failed as its exit says, with no listing. One that runs again (or is gone) is left to a whole pass.
+     */
+    void died(PodSpec pod) {
+        LogContext.pod(pod.name());
+        PodRuntime rt = state.runtimes.get(pod.name());
+        try {
+            ContainerState container = engines.of(rt).inspectContainer(state.pods.get(pod.name()).containerId());
+            if (container == null || container.running()) {
+                state.wake = true;
+                return;
+            }
+            exited(pod, rt, container, new PodObservation(state.desired, SpecHash.of(pod), List.of(container),
+                    ContainerLimits.of(pod), rt.appliedLimits()), true);
+        } catch (ActivityFailure failure) {
+            failed(pod, rt, failure);
+        } finally {
+            LogContext.pod(null);
+        }
+    }
+
+    /** An engine call for the pod failed: its host did not answer (UNKNOWN), or refused the pod (FAILED). */
+    private void failed(PodSpec pod, PodRuntime rt, ActivityFailure failure) {
+        if (ActivityFailures.isHostPortTaken(failure)) {
+            transitions.hostPortTaken(pod, ActivityFailures.rootMessage(failure));
             return;
         }
-        ContainerState created = create(pod, rt, observation.specHash(), forLimits);
-        start(pod, rt, created, Reason.CONTAINER_CREATED.code(), "starting new container", observation);
+        if (!ActivityFailures.isRefusal(failure)) {
+            transitions.unknown(pod, ActivityFailures.rootMessage(failure));
+            return;
+        }
+        rt.refusedIn(state.generation);
+        transitions.update(pod, PodStatus.FAILED, ActivityFailures.reasonOf(failure), ActivityFailures.rootMessage(failure),
+                state.pods.get(pod.name()).containerId());
     }
 
-    private ContainerState create(PodSpec pod, PodRuntime rt, String specHash, boolean forLimits) {
-        String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), specHash);
+    /**
+     * Creates the pod's container and starts it, in one engine call, its image pulled first or when the
+     * engine has not it, as the pod's pull policy says.
+     *
+     * @param forLimits whether the pod's container was removed for its changed limits
+     */
+    private void createAndStart(PodSpec pod, PodRuntime rt, PodObservation observation, boolean forLimits) {
+        String containerName = ContainerNames.of(state.sessionId, state.name, pod.name(), observation.specHash());
         boolean hadOne = state.pods.get(pod.name()).containerId() != null;
         String why = forLimits ? Reason.LIMITS_REPLACED.code()
                 : hadOne ? Reason.CONTAINER_MISSING.code() : Reason.CREATING.code();
-        transitions.update(pod, PodStatus.CREATING, why, (hadOne && !forLimits ? "the pod's container is gone; " : "")
-                + "creating container " + containerName + " on host " + rt.host,
-                null);
-        return engines.of(rt).ensureContainer(engines.request(pod, specHash, containerName, rt.host));
+        String what = (hadOne && !forLimits ? "the pod's container is gone; " : "") + "creating container "
+                + containerName + " on host " + rt.host();
+        ContainerState started = pulls.create(pod, rt, rt.host(), null, () -> {
+            transitions.update(pod, PodStatus.CREATING, why, what, null);
+            return engines.of(rt).ensureStarted(engines.request(pod, observation.specHash(), containerName, rt.host()));
+        });
+        if (started != null) {
+            transitions.update(pod, PodStatus.STARTING, Reason.CONTAINER_CREATED.code(), "started new container",
+                    started.id());
+            afterStart(pod, rt, started, observation);
+        }
     }
 
     /**
@@ -169,7 +208,7 @@ final class PodConvergence {
      */
     private void changeLimits(PodSpec pod, PodRuntime rt, ContainerState current, PodObservation observation,
             PodPlan.Step step) {
-        ContainerLimits inForce = manager.limitsInForce(current, observation);
+        ContainerLimits inForce = planner.limitsInForce(current, observation);
         if (step == PodPlan.Step.UPDATE && limits.apply(pod, rt, current, inForce)) {
             running(pod, rt, current);
             return;
@@ -188,27 +227,26 @@ final class PodConvergence {
                 && container.id().equals(before.containerId()))) {
             transitions.update(pod, PodStatus.STARTING, why, what, container.id());
         }
-        ContainerState started = engines.of(rt).startContainer(container.id());
-        rt.startedAt = Workflow.currentTimeMillis();
-        // An engine that does not keep an update starts the container with the limits it was created with.
-        rt.appliedLimits = null;
-        if (pod.isJob() && pod.activeDeadlineSeconds() != null && rt.deadlineAt == null) {
-            rt.deadlineAt = rt.startedAt + pod.activeDeadlineSeconds() * 1000L;
-        }
-        PodPlan.Step limitsStep = started.running() ? manager.limitsStep(started, observation.started()) : PodPlan.Step.NONE;
+        afterStart(pod, rt, engines.of(rt).startContainer(container.id()), observation);
+    }
+
+    /** The container was just started: it runs, or has exited already, or its limits are brought in force. */
+    private void afterStart(PodSpec pod, PodRuntime rt, ContainerState started, PodObservation observation) {
+        rt.started(pod, Workflow.currentTimeMillis());
+        PodPlan.Step limitsStep = started.running() ? planner.limitsStep(started, observation.started()) : PodPlan.Step.NONE;
         if (limitsStep != PodPlan.Step.NONE) {
             changeLimits(pod, rt, started, observation.started(), limitsStep);
         } else if (started.running()) {
             running(pod, rt, started);
         } else {
-            exited(pod, rt, started, observation);
+            exited(pod, rt, started, observation, true);
         }
     }
 
     /** The pod's current container runs: READY unless its readiness check fails or a job's deadline passed. */
     private void running(PodSpec pod, PodRuntime rt, ContainerState container) {
-        rt.restartAt = null;
-        if (rt.deadlineAt != null && Workflow.currentTimeMillis() >= rt.deadlineAt) {
+        rt.cancelRestart();
+        if (rt.pastDeadline(Workflow.currentTimeMillis())) {
             engines.stopAndRemove(engines.of(rt), container, false);
             restarts.finish(pod, rt, PodStatus.FAILED, Reason.DEADLINE_EXCEEDED.code(), "the job ran longer than its"
                     + " activeDeadlineSeconds " + pod.activeDeadlineSeconds() + " and was stopped", container.id());
@@ -220,24 +258,29 @@ final class PodConvergence {
             return;
         }
         readiness.probe(pod, rt, container.id(), check);
-        if (rt.ready) {
-            transitions.update(pod, PodStatus.READY, Reason.READINESS_PASSED.code(), rt.probeMessage, container.id());
+        if (rt.ready()) {
+            transitions.update(pod, PodStatus.READY, Reason.READINESS_PASSED.code(), rt.probeMessage(), container.id());
         } else {
             transitions.update(pod, PodStatus.NOT_READY, Reason.READINESS_FAILING.code(),
-                    rt.probeMessage == null ? "waiting for the first passing readiness check" : rt.probeMessage,
+                    rt.probeMessage() == null ? "waiting for the first passing readiness check" : rt.probeMessage(),
                     container.id());
         }
     }
 
-    /** The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}. */
-    private void exited(PodSpec pod, PodRuntime rt, ContainerState container, PodObservation observation) {
-        boolean decidedInThisPass = rt.restartAt == null;
-        if (restarts.afterExit(pod, rt, container)) {
+    /**
+     * The current container has exited: restarted once its backoff elapsed, else decided by {@link PodRestarts}.
+     *
+     * @param inspected whether {@code container} is what an inspect said, not what a listing did
+     */
+    private void exited(PodSpec pod, PodRuntime rt, ContainerState container, PodObservation observation,
+            boolean inspected) {
+        boolean decidedInThisPass = !rt.backingOff();
+        if (restarts.afterExit(pod, rt, container, inspected)) {
             if (decidedInThisPass) {
                 // An immediate first restart does in one pass what otherwise takes two: both are attempts.
                 state.attempts.merge(pod.name(), 1, Integer::sum);
             }
-            start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts + " of the exited container",
+            start(pod, rt, container, Reason.BACK_OFF_ELAPSED.code(), "restart " + rt.restarts() + " of the exited container",
                     observation);
         }
     }

@@ -53,13 +53,9 @@ final class PodEngines {
         this.state = state;
     }
 
-    /** The pod's host: its placement. */
-    String hostOf(PodRuntime rt) {
-        return rt.host;
-    }
-
+    /** The engine calls of the pod's host. */
     ContainerActivities of(PodRuntime rt) {
-        return on(rt.host);
+        return on(rt.host());
     }
 
     /** The engine calls of {@code host}. */
@@ -81,8 +77,8 @@ final class PodEngines {
         Map<String, Promise<List<ContainerState>>> listings = new TreeMap<>();
         for (PodRuntime rt : state.runtimes.values()) {
             HostNotice notice = state.noticeOf(rt);
-            if (rt.host != null && (notice == null || notice.status() != HostStatus.UNREACHABLE)) {
-                listings.computeIfAbsent(rt.host, host -> Async.function(hostEngines.on(host)::listContainers, labels));
+            if (rt.host() != null && (notice == null || notice.status() != HostStatus.UNREACHABLE)) {
+                listings.computeIfAbsent(rt.host(), host -> Async.function(hostEngines.on(host)::listContainers, labels));
             }
         }
         Map<String, List<ContainerState>> observed = new HashMap<>();
@@ -112,7 +108,7 @@ final class PodEngines {
         labels.putAll(limits.labels());
         return new ContainerRequest(containerName, pod.image(), pod.command(), pod.givenEnv(), pod.ports(),
                 Map.copyOf(labels), limits.memoryBytes(), limits.nanoCpus(), pod.secretEnv(), pod.hostNetwork(),
-                pod.mounts());
+                pod.mounts(), pod.addCapabilities());
     }
 
     /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */

@@ -24,18 +24,18 @@ final class PodMoves {
     private final SideBySideStart sideBySide;
     private final ReadinessProbes readiness;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
     private final ImagePulls pulls;
 
     PodMoves(PartState state, PodEngines engines, PodPlacement placement, SideBySideStart sideBySide,
-            ReadinessProbes readiness, PodTransitions transitions, PodManager manager, ImagePulls pulls) {
+            ReadinessProbes readiness, PodTransitions transitions, PodPlanner planner, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.placement = placement;
         this.sideBySide = sideBySide;
         this.readiness = readiness;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
         this.pulls = pulls;
     }
 
@@ -59,7 +59,7 @@ final class PodMoves {
                 if (pod.isJob() || !mayMove) {
                     return observed;
                 }
-                PodPlan plan = manager.plan(new PodObservation(state.desired, specHash, observed));
+                PodPlan plan = planner.plan(new PodObservation(state.desired, specHash, observed));
                 if (plan.current() != null && plan.current().running()
                         && state.pods.get(pod.name()).status() == PodStatus.READY) {
                     moveWhileServing(pod, rt, plan.current(), specHash);
@@ -78,9 +78,8 @@ final class PodMoves {
             }
             default -> reason = Reason.HOST_LOST.code();
         }
-        placement.release(pod, rt.host);
-        rt.stopProbe();
-        rt.host = null;
+        placement.release(pod, rt.host());
+        rt.leaveHost();
         transitions.record(pod, PodStatus.PENDING, reason, notice.message() + "; placing the pod on another host", null);
         return List.of();
     }
@@ -91,32 +90,32 @@ final class PodMoves {
      * room, or the new container is not ready within the rollout deadline, the pod stays and tries again.
      */
     private void moveWhileServing(PodSpec pod, PodRuntime rt, ContainerState serving, String specHash) {
-        String from = rt.host;
+        String from = rt.host();
         PlacementResult target = placement.ask(pod);
         if (!target.placed()) {
-            PodPlacement.retryLater(rt);
+            placement.retryLater(rt);
             log.info("part {}: pod {} stays on draining host {}: {}", state.name, pod.name(), from, target.message());
             return;
         }
         String to = target.host();
-        if (!pulls.ready(pod, rt, to, serving.id())) {
-            // Its ImagePullBackOff is recorded; the move is tried again later.
-            placement.release(pod, to);
-            PodPlacement.retryLater(rt);
-            return;
-        }
         ContainerState next;
         String notReady = "was not ready within the rollout deadline of " + state.settings.rolloutDeadline().toSeconds() + " s";
         try {
-            next = sideBySide.startReady(pod, specHash, to);
+            next = sideBySide.startReady(pod, rt, specHash, to, serving);
         } catch (ActivityFailure failure) {
             // What it may have left on the target holds no placement there: that host's sweep removes it.
             next = null;
             notReady = "could not be started: " + rootMessage(failure);
         }
+        if (next == null && pulls.backingOff(rt)) {
+            // Its ImagePullBackOff is recorded; the move is tried again later.
+            placement.release(pod, to);
+            placement.retryLater(rt);
+            return;
+        }
         if (next == null) {
             placement.release(pod, to);
-            PodPlacement.retryLater(rt);
+            placement.retryLater(rt);
             transitions.record(pod, PodStatus.READY, Reason.MOVE_FAILED.code(), "the new container on " + to + " " + notReady
                     + "; the pod keeps running on " + from + " and tries again", serving.id());
             return;
@@ -124,11 +123,7 @@ final class PodMoves {
         // Released either way: an old container that could not be removed now is stale there, and swept.
         engines.stopAndRemoveQuietly(from, serving);
         placement.release(pod, from);
-        rt.host = to;
-        rt.placeRetryAt = null;
-        rt.stopProbe();
-        rt.ready = true;
-        rt.startedAt = Workflow.currentTimeMillis();
+        rt.movedTo(to, Workflow.currentTimeMillis());
         transitions.record(pod, PodStatus.READY, Reason.MOVED_OFF_DRAINING_HOST.code(), "moved from " + from
                 + " (draining) to " + to + "; the new container was ready before the old one was removed", next.id());
         if (pod.readiness() != null) {

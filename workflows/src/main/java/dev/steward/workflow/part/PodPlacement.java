@@ -10,7 +10,9 @@ import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Where each pod runs: a host from placement, the room it holds there given back, a retry for one that fits nowhere. */
 final class PodPlacement {
@@ -35,18 +37,33 @@ final class PodPlacement {
      * @return whether the pod has a host now
      */
     boolean place(PodSpec pod, PodRuntime rt) {
-        PlacementResult result = ask(pod);
+        return take(pod, rt, ask(pod));
+    }
+
+    /**
+     * Places, in one call, every pod of {@code pods} that has no host, as {@link #place} places each: a new
+     * part's pods cost one placement, not one each.
+     */
+    void placeUnplaced(List<PodSpec> pods) {
+        List<PodSpec> unplaced = pods.stream().filter(pod -> state.runtimes.get(pod.name()).host() == null).toList();
+        if (unplaced.isEmpty()) {
+            return;
+        }
+        List<PlacementResult> results = heard(() -> placement.placeAll(unplaced.stream().map(this::request).toList()));
+        for (int i = 0; i < unplaced.size(); i++) {
+            take(unplaced.get(i), state.runtimes.get(unplaced.get(i).name()), results.get(i));
+        }
+    }
+
+    private boolean take(PodSpec pod, PodRuntime rt, PlacementResult result) {
         if (!result.placed()) {
-            rt.waitingForRoom = true;
-            retryLater(rt);
+            rt.awaitRoom(retryAt());
             if (!Reason.UNSCHEDULABLE.is(state.pods.get(pod.name()).reason())) {
                 transitions.record(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), result.message(), null);
             }
             return false;
         }
-        rt.host = result.host();
-        rt.waitingForRoom = false;
-        rt.placeRetryAt = null;
+        rt.placeOn(result.host());
         return true;
     }
 
@@ -55,25 +72,33 @@ final class PodPlacement {
      * part heard before asking is stale and is forgotten; one heard while asking is newer and is kept.
      */
     PlacementResult ask(PodSpec pod) {
+        return heard(() -> List.of(placement.place(request(pod)))).getFirst();
+    }
+
+    /** Asks placement with {@code ask}, and forgets what the part heard of each host chosen before it asked. */
+    private List<PlacementResult> heard(Supplier<List<PlacementResult>> ask) {
         Map<String, HostNotice> heardBefore = Map.copyOf(state.hostsNotTakingPods);
-        PlacementResult result = placement.place(
-                new PlacementRequest(state.sessionId, state.name, pod.name(), pod.resources(), pod.hostSelector()));
-        HostNotice heard = result.placed() ? heardBefore.get(result.host()) : null;
-        if (heard != null && state.hostsNotTakingPods.get(result.host()) == heard) {
-            state.hostsNotTakingPods.remove(result.host());
+        List<PlacementResult> results = ask.get();
+        for (PlacementResult result : results) {
+            HostNotice heard = result.placed() ? heardBefore.get(result.host()) : null;
+            if (heard != null && state.hostsNotTakingPods.get(result.host()) == heard) {
+                state.hostsNotTakingPods.remove(result.host());
+            }
         }
-        return result;
+        return results;
+    }
+
+    private PlacementRequest request(PodSpec pod) {
+        return new PlacementRequest(state.sessionId, state.name, pod.name(), pod.resources(), pod.hostSelector());
     }
 
     /** The pod has no container left: the room it held on its host, or its wait for room, is given back. */
     void releaseEverywhere(PodSpec pod, PodRuntime rt) {
-        if (rt.host == null && !rt.waitingForRoom) {
+        if (!rt.holdsPlacement()) {
             return;
         }
         release(pod, null);
-        rt.host = null;
-        rt.waitingForRoom = false;
-        rt.placeRetryAt = null;
+        rt.unplace();
     }
 
     /** Gives back the room the pod holds on {@code host}, or on every host (and its wait for room) when {@code null}. */
@@ -81,8 +106,12 @@ final class PodPlacement {
         placement.release(state.sessionId, state.name, pod.name(), host);
     }
 
-    /** The pod is placed again at the placement retry, unless something wakes the part sooner. */
-    static void retryLater(PodRuntime rt) {
-        rt.placeRetryAt = Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
+    /** The pod stays where it is, and is placed again at the placement retry unless something wakes the part sooner. */
+    void retryLater(PodRuntime rt) {
+        rt.retryPlacementAt(retryAt());
+    }
+
+    private static long retryAt() {
+        return Workflow.currentTimeMillis() + PLACEMENT_RETRY.toMillis();
     }
 }

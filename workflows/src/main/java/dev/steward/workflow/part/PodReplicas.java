@@ -62,7 +62,7 @@ final class PodReplicas {
         List<Promise<Void>> removals = new ArrayList<>();
         for (PodSpec pod : List.copyOf(state.dropped.values())) {
             PodRuntime rt = state.runtimes.get(pod.name());
-            String host = engines.hostOf(rt);
+            String host = rt.host();
             if (host != null && !observed.containsKey(host) && !state.leaving(host)) {
                 continue;
             }
@@ -76,7 +76,7 @@ final class PodReplicas {
 
     private void remove(PodSpec pod, PodRuntime rt, List<ContainerState> containers) {
         rt.stopProbe();
-        rt.restartAt = null;
+        rt.cancelRestart();
         try {
             for (ContainerState container : containers) {
                 transitions.update(pod, PodStatus.STOPPING, Reason.SCALED_DOWN.code(),
@@ -87,7 +87,7 @@ final class PodReplicas {
         } catch (ActivityFailure failure) {
             log.warn("part {}: removing dropped replica {} failed, tried again at the next pass: {}", state.name,
                     pod.name(), rootMessage(failure));
-            rt.engineRetryAt = Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis();
+            rt.lookAgainAt(Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis());
             return;
         }
         transitions.update(pod, PodStatus.REMOVED, Reason.SCALED_DOWN.code(),

@@ -6,6 +6,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
 import io.temporal.workflow.Workflow;
+import java.util.List;
 
 /**
  * What happens to a pod whose container exited (restart after a backoff, completion or failure),
@@ -16,31 +17,31 @@ final class PodRestarts {
     private final PartState state;
     private final PodEngines engines;
     private final PodTransitions transitions;
-    private final PodManager manager;
+    private final PodPlanner planner;
 
-    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodManager manager) {
+    PodRestarts(PartState state, PodEngines engines, PodTransitions transitions, PodPlanner planner) {
         this.state = state;
         this.engines = engines;
         this.transitions = transitions;
-        this.manager = manager;
+        this.planner = planner;
     }
 
     /**
      * The current container has exited: decides restart, completion or failure (retry table layers
      * 2-3) and records it.
      *
+     * @param inspected whether {@code container} is what an inspect said (an exit code and an OOM kill);
+     *     a container as the engine listed it is inspected first
      * @return whether its backoff has elapsed, so it is started again now
      */
-    boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container) {
+    boolean afterExit(PodSpec pod, PodRuntime rt, ContainerState container, boolean inspected) {
         rt.stopProbe();
         long now = Workflow.currentTimeMillis();
-        if (rt.restartAt == null) {
-            ContainerState detail = engines.of(rt).inspectContainer(container.id());
+        if (!rt.backingOff()) {
+            ContainerState detail = inspected ? container : engines.of(rt).inspectContainer(container.id());
             ContainerState seen = detail == null ? container : detail;
             ExitInfo exit = RestartDecision.exitOf(seen.exitCode(), seen.oomKilled());
-            rt.lastExit = exit;
-            long ran = rt.startedAt > 0 ? now - rt.startedAt : 0;
-            RestartDecision decision = manager.afterExit(new PodExit(pod, exit, rt.restarts, rt.exponent, ran, now));
+            RestartDecision decision = planner.afterExit(rt.exited(pod, exit, now));
             switch (decision.action()) {
                 case COMPLETE -> {
                     finish(pod, rt, PodStatus.COMPLETED, decision.reason(), decision.message(), container.id());
@@ -51,14 +52,12 @@ final class PodRestarts {
                     return false;
                 }
                 case RESTART -> {
-                    rt.restarts = decision.restarts();
-                    rt.exponent = decision.exponent();
-                    rt.restartAt = decision.restartAt();
+                    rt.scheduleRestart(decision.restarts(), decision.exponent(), decision.restartAt());
                     transitions.update(pod, PodStatus.BACKING_OFF, decision.reason(), decision.message(), container.id());
                     if (decision.restartAt() <= now && decision.exponent() == 1) {
                         // The first crash in the window restarts in this very pass: no second listing, and no
                         // pass that reports the pod down to the session in between.
-                        rt.restartAt = null;
+                        rt.cancelRestart();
                         return true;
                     }
                     // Any other restart, even after a zero backoff, waits for the next pass, so a container
@@ -67,29 +66,25 @@ final class PodRestarts {
                 }
             }
         }
-        if (now >= rt.restartAt) {
-            rt.restartAt = null;
-            return true;
-        }
-        return false;
+        return rt.takeDueRestart(now);
     }
 
     /** The pod reached a final state in this generation: COMPLETED or FAILED. */
     void finish(PodSpec pod, PodRuntime rt, PodStatus status, String why, String what, String containerId) {
-        rt.finishedInGeneration = state.generation;
-        rt.restartAt = null;
-        rt.deadlineAt = null;
-        rt.stopProbe();
+        rt.finishIn(state.generation);
         transitions.update(pod, status, why, what, containerId);
     }
 
     /**
      * The operators' actions since the last pass. A restart clears a final state and is due now; a
-     * backoff reset starts the count again; either lets a crash-looped pod run again.
+     * backoff reset starts the count again; either lets a crash-looped pod run again. An action that
+     * arrives while a restart stops a container is left for the next pass.
      */
     void applyOperatorActions() {
         long now = Workflow.currentTimeMillis();
-        for (PodAction action : state.pendingActions) {
+        List<PodAction> actions = List.copyOf(state.pendingActions);
+        state.pendingActions.clear();
+        for (PodAction action : actions) {
             PodRuntime rt = state.runtimes.get(action.pod());
             if (rt == null) {
                 continue;
@@ -97,21 +92,17 @@ final class PodRestarts {
             if (action.action() == PodAction.Kind.RESET_BACKOFF) {
                 rt.resetBackoff();
             }
-            boolean crashLooped = rt.finishedInGeneration == state.generation
+            boolean crashLooped = rt.finishedIn(state.generation)
                     && Reason.CRASH_LOOP_BACK_OFF.is(state.pods.get(action.pod()).reason());
             if (action.action() == PodAction.Kind.RESTART || crashLooped) {
-                rt.finishedInGeneration = -1;
-                rt.deadlineAt = null;
+                rt.runAgain();
             }
-            if (rt.restartAt != null) {
-                // A reset forgot the crashes: the next restart is the first in the window, at once.
-                rt.restartAt = now;
-            }
+            // A reset forgot the crashes: the next restart is the first in the window, at once.
+            rt.hurryRestart(now);
             if (action.action() == PodAction.Kind.RESTART && state.pods.get(action.pod()).status() == PodStatus.READY) {
                 restartNow(action.pod());
             }
         }
-        state.pendingActions.clear();
     }
 
     private void restartNow(String pod) {
@@ -121,7 +112,7 @@ final class PodRestarts {
             rt.stopProbe();
             engines.of(rt).stopContainer(containerId, (int) state.settings.stopGrace().toSeconds());
             // The stopped container is started again by this pass's START step, as an operator restart.
-            rt.restartAt = Workflow.currentTimeMillis();
+            rt.restartAt(Workflow.currentTimeMillis());
         }
     }
 }

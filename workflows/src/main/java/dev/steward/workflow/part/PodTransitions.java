@@ -37,9 +37,9 @@ final class PodTransitions {
      */
     void unknown(PodSpec pod, String detail) {
         PodRuntime rt = state.runtimes.get(pod.name());
-        rt.engineRetryAt = Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis();
+        rt.lookAgainAt(Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis());
         rt.stopProbe(); // its readiness is unknown too: a new probe starts once the engine answers
-        update(pod, PodStatus.UNKNOWN, Reason.HOST_UNREACHABLE.code(), "the engine of host " + engines.hostOf(rt)
+        update(pod, PodStatus.UNKNOWN, Reason.HOST_UNREACHABLE.code(), "the engine of host " + rt.host()
                 + " did not answer (" + detail + "): nothing is known of the pod until it does; looked at again every "
                 + state.settings.resyncInterval().toSeconds() + " s, no restart counted",
                 state.pods.get(pod.name()).containerId());
@@ -51,10 +51,10 @@ final class PodTransitions {
      */
     void hostPortTaken(PodSpec pod, String detail) {
         PodRuntime rt = state.runtimes.get(pod.name());
-        rt.engineRetryAt = Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis();
+        rt.lookAgainAt(Workflow.currentTimeMillis() + state.settings.resyncInterval().toMillis());
         rt.stopProbe();
         update(pod, PodStatus.PENDING, Reason.UNSCHEDULABLE.code(), "a host port of the pod is taken on host "
-                + engines.hostOf(rt) + " (" + detail + "): it stays pending there, its start tried again every "
+                + rt.host() + " (" + detail + "): it stays pending there, its start tried again every "
                 + state.settings.resyncInterval().toSeconds() + " s, no restart counted",
                 state.pods.get(pod.name()).containerId());
     }
@@ -63,9 +63,9 @@ final class PodTransitions {
     void record(PodSpec pod, PodStatus to, String why, String what, String containerId) {
         PodView before = state.pods.get(pod.name());
         PodRuntime rt = state.runtimes.get(pod.name());
-        String host = containerId == null ? null : engines.hostOf(rt);
-        Instant nextRestartAt = to == PodStatus.BACKING_OFF && rt.restartAt != null ? Instant.ofEpochMilli(rt.restartAt) : null;
-        PodView after = new PodView(pod.name(), to, why, what, containerId, host, rt.restarts, rt.lastExit, nextRestartAt);
+        String host = containerId == null ? null : rt.host();
+        Instant nextRestartAt = to == PodStatus.BACKING_OFF ? rt.nextRestart() : null;
+        PodView after = new PodView(pod.name(), to, why, what, containerId, host, rt.restarts(), rt.lastExit(), nextRestartAt);
         recorder.pod(before.status(), state.name, after, state.generation);
         state.pods.put(pod.name(), after);
     }

@@ -42,24 +42,21 @@ final class ReadinessProbes {
 
     /** Keeps one probe running per current container; it wakes the loop whenever readiness changes. */
     void probe(PodSpec pod, PodRuntime rt, String containerId, ReadinessCheck check) {
-        if (containerId.equals(rt.probedContainer)) {
+        if (rt.probes(containerId)) {
             return;
         }
         rt.stopProbe();
         watch(pod, rt, containerId, check);
     }
 
-    /** Starts the probe loop of a container from the readiness the pod has now ({@code rt.ready}). */
+    /** Starts the probe loop of a container from the readiness the pod has now ({@code rt.ready()}). */
     void watch(PodSpec pod, PodRuntime rt, String containerId, ReadinessCheck check) {
-        rt.probedContainer = containerId;
-        rt.probeMessage = null;
-        rt.probe = Workflow.newCancellationScope(() -> Async.procedure(() -> {
-            while (containerId.equals(rt.probedContainer)) {
-                ProbeResult result = probesOn(rt.host).awaitReadinessChange(
-                        new ProbeRequest(containerId, check, rt.ready, (int) PROBE_MAX_WAIT.toSeconds()));
-                if (result.ready() != rt.ready && containerId.equals(rt.probedContainer)) {
-                    rt.ready = result.ready();
-                    rt.probeMessage = result.message();
+        rt.watch(containerId, () -> Async.procedure(() -> {
+            while (rt.probes(containerId)) {
+                ProbeResult result = probesOn(rt.host()).awaitReadinessChange(
+                        new ProbeRequest(containerId, check, rt.ready(), (int) PROBE_MAX_WAIT.toSeconds()));
+                if (result.ready() != rt.ready() && rt.probes(containerId)) {
+                    rt.readinessChanged(result.ready(), result.message());
                     state.wake = true;
                 }
             }
@@ -69,7 +66,6 @@ final class ReadinessProbes {
             }
             return null;
         }));
-        rt.probe.run();
     }
 
     /**

@@ -39,12 +39,15 @@ final class RollingReplace {
      *     when the rollout failed just now, which is recorded
      */
     ContainerState replace(PodSpec pod, PodRuntime rt, String specHash, ContainerState serving, List<ContainerState> outdated) {
-        if (rt.rolloutFailedInGeneration == state.generation || !pulls.ready(pod, rt, rt.host, serving.id())) {
+        if (rt.rolloutFailed(state.generation) || pulls.backingOff(rt)) {
             return serving;
         }
-        ContainerState next = sideBySide.startReady(pod, specHash, rt.host);
+        ContainerState next = sideBySide.startReady(pod, rt, specHash, rt.host(), serving);
+        if (next == null && pulls.backingOff(rt)) {
+            return serving;
+        }
         if (next == null) {
-            rt.rolloutFailedInGeneration = state.generation;
+            rt.rolloutFailedIn(state.generation);
             transitions.record(pod, state.pods.get(pod.name()).status(), Reason.ROLLOUT_FAILED.code(),
                     "the new container did not become ready within the rollout deadline of "
                             + state.settings.rolloutDeadline().toSeconds() + " s; the old container keeps running",
@@ -54,8 +57,7 @@ final class RollingReplace {
         for (ContainerState old : outdated) {
             engines.stopAndRemove(engines.of(rt), old, true);
         }
-        rt.stopProbe();
-        rt.startedAt = Workflow.currentTimeMillis();
+        rt.replaced(Workflow.currentTimeMillis());
         transitions.update(pod, PodStatus.STARTING, Reason.ROLLED_OUT.code(), "the new container is ready; the old one was removed", next.id());
         return next;
     }

@@ -15,24 +15,31 @@ final class SideBySideStart {
     private final PartState state;
     private final PodEngines engines;
     private final ReadinessProbes readiness;
+    private final ImagePulls pulls;
 
-    SideBySideStart(PartState state, PodEngines engines, ReadinessProbes readiness) {
+    SideBySideStart(PartState state, PodEngines engines, ReadinessProbes readiness, ImagePulls pulls) {
         this.state = state;
         this.engines = engines;
         this.readiness = readiness;
+        this.pulls = pulls;
     }
 
     /**
-     * Starts the pod's container of {@code specHash} on {@code host} beside the one serving.
+     * Starts the pod's container of {@code specHash} on {@code host} beside {@code serving}.
      *
      * @return it, once ready (its first readiness check passed, or it runs when it has no check)
-     *     within the rollout deadline; {@code null} when it was not, and it was removed again
+     *     within the rollout deadline; {@code null} when it was not, and it was removed again, or while its
+     *     image's pull backs off ({@link ImagePulls#backingOff})
      */
-    ContainerState startReady(PodSpec pod, String specHash, String host) {
+    ContainerState startReady(PodSpec pod, PodRuntime rt, String specHash, String host, ContainerState serving) {
         ContainerActivities engine = engines.on(host);
-        ContainerState next = engine.ensureContainer(engines.request(pod, specHash,
-                ContainerNames.of(state.sessionId, state.name, pod.name(), specHash), host));
-        ContainerState started = engine.startContainer(next.id());
+        ContainerState started = pulls.create(pod, rt, host, serving.id(), () -> engine.ensureStarted(
+                engines.request(pod, specHash, ContainerNames.of(state.sessionId, state.name, pod.name(), specHash),
+                        host)));
+        if (started == null) {
+            return null;
+        }
+        ContainerState next = started;
         boolean ready = pod.readiness() == null ? started.running() : readiness.awaitFirstPass(host, pod, next);
         if (!ready) {
             engines.stopAndRemove(engine, next, true);

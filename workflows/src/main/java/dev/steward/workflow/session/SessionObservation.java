@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a session's loop observed, for its {@link SessionManager} to decide on.
+ * What a session's loop observed, for its {@link SessionPlanner} to decide on.
  *
  * @param parts the parts of the spec: their gates and failure policies
  * @param desired the desired status

@@ -46,14 +46,14 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
- * A session's parts as workflows: starts them as its manager lets them, shows the ones not started,
+ * A session's parts as workflows: starts them as its planner lets them, shows the ones not started,
  * and signals the started ones. Parts started by this run are its children; every part is signalled by
  * its workflow id, so a signal reaches its current run (parts continue as new).
  *
  * <p>A part's workflow may close while the session still needs it: terminated in the Temporal UI, by a
  * resume or a history limit. The session learns it from the child's result (the parts this run started)
  * or from a signal that finds it closed (any part), records the part PENDING (reason PartRestarted), and
- * starts it again under the same id when its manager says ({@link SessionManager#partRestartAt}); the new
+ * starts it again under the same id when its planner says ({@link SessionPlanner#partRestartAt}); the new
  * run adopts its pods' containers and placements. A part started elsewhere meanwhile is adopted as it is.
  */
 final class SessionParts {
@@ -63,7 +63,7 @@ final class SessionParts {
     private final UUID sessionId;
     private final SessionState state;
     private final ReconcileSettings settings;
-    private final SessionManager manager;
+    private final SessionPlanner planner;
     private final TransitionRecorder transitions;
     /** The history length at which the parts continue as new. */
     private final int partsContinueAsNewAfterEvents;
@@ -73,18 +73,18 @@ final class SessionParts {
     private final EventActivities events =
             Workflow.newActivityStub(EventActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
 
-    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionManager manager,
+    SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionPlanner planner,
             TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
         this.state = state;
         this.settings = settings;
-        this.manager = manager;
+        this.planner = planner;
         this.transitions = transitions;
         this.partsContinueAsNewAfterEvents = partsContinueAsNewAfterEvents;
     }
 
     /**
-     * Does with the parts not started yet what the manager decided, in spec order. Each part is
+     * Does with the parts not started yet what the planner decided, in spec order. Each part is
      * decided as the loop reaches it: while a part starts, the ones before it may report, and an
      * update may replace the spec.
      */
@@ -93,18 +93,18 @@ final class SessionParts {
             case START_ALL -> {
                 // A resumed session starts its parts at once, except those whose events have not arrived.
                 for (PartSpec part : unstarted(spec.get())) {
-                    Optional<PartShown> awaiting = manager.awaiting(part, state.arrivedEvents);
+                    Optional<UnstartedPartState> awaiting = planner.awaiting(part, state.arrivedEvents);
                     if (awaiting.isEmpty()) {
                         start(part);
                     } else {
                         // Its events never came: the lost run never started it either.
                         show(part, state.desired == DesiredStatus.RUNNING ? awaiting.get()
-                                : manager.neverStarted(state.desired));
+                                : planner.neverStarted(state.desired));
                     }
                 }
             }
             case SHOW_NEVER_STARTED ->
-                    unstarted(spec.get()).forEach(part -> show(part, manager.neverStarted(state.desired)));
+                    unstarted(spec.get()).forEach(part -> show(part, planner.neverStarted(state.desired)));
             case WAIT_FOR_PROVISION -> { }
             case START_OPEN_GATES -> {
                 // Until nothing changes: a part's WAITING reason names the parts before it as they are now.
@@ -112,7 +112,7 @@ final class SessionParts {
                 while (changed) {
                     changed = false;
                     for (PartSpec part : unstarted(spec.get())) {
-                        Optional<PartShown> waiting = manager.gateShut(part, state.parts, state.arrivedEvents);
+                        Optional<UnstartedPartState> waiting = planner.gateShut(part, state.parts, state.arrivedEvents);
                         if (waiting.isEmpty()) {
                             start(part);
                             changed = true;
@@ -231,7 +231,7 @@ final class SessionParts {
                 continue;
             }
             state.closedParts.remove(part.name());
-            state.partRestarts.put(part.name(), manager.partRestarted(state.partRestarts.get(part.name()), now));
+            state.partRestarts.put(part.name(), planner.partRestarted(state.partRestarts.get(part.name()), now));
             log.info("session {}: part {} starts again ({})", sessionId, part.name(), closed.how());
             start(part, true);
         }
@@ -338,7 +338,7 @@ final class SessionParts {
             return;
         }
         long now = Workflow.currentTimeMillis();
-        state.closedParts.put(name, new ClosedPart(how, manager.partRestartAt(state.partRestarts.get(name), now), false));
+        state.closedParts.put(name, new ClosedPart(how, planner.partRestartAt(state.partRestarts.get(name), now), false));
         // The new run is told of its completesOn event again.
         state.completedByEvent.remove(name);
         log.warn("session {}: the workflow of part {} closed ({})", sessionId, name, how);
@@ -378,7 +378,7 @@ final class SessionParts {
     }
 
     /** Shows a part that has no workflow yet; returns whether that changed anything. */
-    private boolean show(PartSpec part, PartShown shown) {
+    private boolean show(PartSpec part, UnstartedPartState shown) {
         PartView before = state.parts.get(part.name()).part();
         if (before.status() == shown.status() && before.message().equals(shown.message())) {
             return false;

@@ -1,7 +1,7 @@
 package dev.steward.workflow.session;
 
 /**
- * What a session's loop does next, as its {@link SessionManager} decided.
+ * What a session's loop does next, as its {@link SessionPlanner} decided.
  *
  * @param abort why a failed part with {@code onFailure: abort} tears the session down, or {@code null}
  * @param unstarted what happens to the parts not started yet

@@ -101,7 +101,7 @@ public final class SessionState {
         started = new LinkedHashSet<>(carried);
     }
 
-    /** What the loop observes now, for the session's manager. */
+    /** What the loop observes now, for the session's planner. */
     SessionObservation observe(List<PartSpec> specParts) {
         return new SessionObservation(specParts, desired, generation, timeslot,
                 done.contains(TimeslotMoment.PROVISION), parts, ending, cause, causeMessage,

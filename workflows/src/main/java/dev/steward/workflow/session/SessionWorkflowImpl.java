@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * into the session's status and conditions, escalates failed parts by their policy, and continues
  * as new, carrying its whole {@link SessionState}, before its history grows long.
  *
- * <p>The loop observes, asks the {@link SessionManager} for a plan and acts through its collaborators.
+ * <p>The loop observes, asks the {@link SessionPlanner} for a plan and acts through its collaborators.
  * It asks again before every act: each act changes what the next one sees, and handlers run while an
  * act waits.
  */
@@ -38,7 +38,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     private final RecordingActivities recording =
             Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
-    private final SessionManager manager = new SessionManager();
+    private final SessionPlanner planner = new SessionPlanner();
 
     private UUID sessionId;
     private SessionSpec spec;
@@ -73,7 +73,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
         transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE);
         records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
-        parts = new SessionParts(sessionId, state, input.settings(), manager, transitions,
+        parts = new SessionParts(sessionId, state, input.settings(), planner, transitions,
                 lifecycle.continueAsNewAfterEvents());
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
@@ -355,7 +355,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     }
 
     private SessionPlan plan() {
-        return manager.plan(state.observe(spec.parts()));
+        return planner.plan(state.observe(spec.parts()));
     }
 
     /** A failed part whose policy is to abort tears the whole session down. */

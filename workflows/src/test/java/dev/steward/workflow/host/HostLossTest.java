@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class HostLossTest {
 
     private static final Duration GRACE = Duration.ofSeconds(60);
-    private static final HostWatch READY = new HostWatch(HostStatus.READY, null, null);
+    private static final HostWatchState READY = new HostWatchState(HostStatus.READY, null, null);
 
     @Test
     void anUnreachableHostIsToldOnlyOnceTheGracePeriodHasPassed() {
@@ -65,7 +65,7 @@ class HostLossTest {
 
     @Test
     void aHostFirstSeenReadyWakesWaitingPodsButTellsNoPart() {
-        HostLossDecision first = HostLoss.afterProbe("h", new HostWatch(null, null, null), HostStatus.READY, 0, GRACE);
+        HostLossDecision first = HostLoss.afterProbe("h", new HostWatchState(null, null, null), HostStatus.READY, 0, GRACE);
         assertNull(first.notice());
         assertTrue(first.roomMayHaveAppeared());
         assertNull(HostLoss.afterProbe("h", first.watch(), HostStatus.UNKNOWN, 0, GRACE).notice());

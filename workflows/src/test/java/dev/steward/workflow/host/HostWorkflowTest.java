@@ -8,7 +8,7 @@ import dev.steward.contract.HostNotice;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostStatus;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakePlacement;
+import dev.steward.workflow.FakePlacementActivities;
 import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowClient;
@@ -35,7 +35,7 @@ class HostWorkflowTest {
             .withActivities(host).withActivitiesOn(HOST, sync);
 
     private TestWorkflowEnvironment testEnv;
-    private FakePlacement placement;
+    private FakePlacementActivities placement;
     private HostWorkflow workflow;
     private WorkflowExecution first;
 
@@ -84,10 +84,13 @@ class HostWorkflowTest {
 
         host.reachable = true;
         testEnv.sleep(PROBE_EVERY.plusSeconds(1));
-        assertEquals(List.of(HostStatus.UNREACHABLE, HostStatus.READY), statusesTold(), "told it is back");
-        assertEquals(2, placement.wakes(), "pods waiting for room are woken when the host is READY again");
-        assertTrue(sync.resyncs.get() > resyncsWhileLost, "a host that came back is resynced at once, sweeping stale"
-                + " containers");
+        // The probe that finds the host back may come late in that interval: what it sets off may still be under way.
+        Eventually.await("told it is back", this::statusesTold,
+                told -> told.equals(List.of(HostStatus.UNREACHABLE, HostStatus.READY)));
+        Eventually.await("pods waiting for room woken when the host is READY again", placement::wakes,
+                wakes -> wakes == 2);
+        Eventually.await("a host that came back resynced at once, sweeping stale containers", sync.resyncs::get,
+                resyncs -> resyncs > resyncsWhileLost);
     }
 
     @Test

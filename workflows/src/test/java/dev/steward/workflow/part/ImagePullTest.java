@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.TransitionRecord;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.model.ImagePullPolicy;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
@@ -15,7 +16,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
@@ -27,8 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A part's pods get their image on their host as their pull policy says, before their containers are created:
- * two pods lacking one image pull it once and record the pull; an image the host has is pulled only under
- * {@code ALWAYS}, and {@code NEVER} pulls nothing; a registry's refusal fails the pod at once with the registry's
+ * two pods lacking one image find it missing at their create, pull it once and record the pull; an image the
+ * host has is pulled only under {@code ALWAYS}, and {@code NEVER} pulls nothing (a missing image fails the pod); a registry's refusal fails the pod at once with the registry's
  * message; an unreachable registry backs the pull off, and the pod runs once it is back.
  */
 class ImagePullTest {
@@ -38,7 +39,7 @@ class ImagePullTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
 
@@ -52,16 +53,18 @@ class ImagePullTest {
         assertEquals(1, engine.pulls(IMAGE), "one pull for both pods");
         int pulled = 0;
         for (String pod : List.of("app", "cache")) {
-            List<TransitionRecord> transitions = recording.podTransitions(sessionId, "web", pod);
+            List<TransitionRecord> transitions = podTransitions(pod);
             List<String> reasons = transitions.stream().map(TransitionRecord::reason).toList();
-            // A pod that asked for the image once the other's pull was done finds it there.
-            if (reasons.getFirst().equals("Creating")) {
+            // The create said the image was missing; a pod that asked for the pull once the other's was done
+            // finds it there.
+            assertEquals("Creating", reasons.getFirst(), transitions.toString());
+            if (!reasons.get(1).equals("Pulling")) {
                 continue;
             }
             pulled++;
-            assertEquals(List.of("Pulling", "Pulled", "Creating"), reasons.subList(0, 3), transitions.toString());
-            assertEquals("PENDING", transitions.get(0).to());
-            assertTrue(transitions.get(1).message().startsWith("pulled image " + IMAGE), transitions.get(1).message());
+            assertEquals(List.of("Creating", "Pulling", "Pulled", "Creating"), reasons.subList(0, 4), transitions.toString());
+            assertEquals("PENDING", transitions.get(1).to());
+            assertTrue(transitions.get(2).message().startsWith("pulled image " + IMAGE), transitions.get(2).message());
         }
         assertTrue(pulled >= 1, "the pull is in a pod's transitions");
     }
@@ -73,18 +76,23 @@ class ImagePullTest {
         awaitStatus(part, PartStatus.READY);
 
         assertEquals(1, engine.pulls(IMAGE), "only the pod whose policy is always pulls");
-        assertEquals("Creating", recording.podTransitions(sessionId, "web", "present").getFirst().reason());
-        assertEquals("Pulling", recording.podTransitions(sessionId, "web", "always").getFirst().reason());
+        assertEquals("Creating", podTransitions("present").getFirst().reason());
+        assertEquals("Pulling", podTransitions("always").getFirst().reason());
     }
 
     @Test
-    void aPolicyOfNeverPullsNothing() {
+    void aPolicyOfNeverPullsNothingAndFailsAPodWhoseImageIsMissing() {
+        PartWorkflow present = start(new PartSpec("web", List.of(withPolicy(TestSessions.pod("app"), ImagePullPolicy.NEVER))));
+        awaitStatus(present, PartStatus.READY);
         engine.lackImage(IMAGE);
-
-        PartWorkflow part = start(new PartSpec("web", List.of(withPolicy(TestSessions.pod("app"), ImagePullPolicy.NEVER))));
-        awaitStatus(part, PartStatus.READY);
+        PartWorkflow missing = sandbox.startPart(UUID.randomUUID(),
+                new PartSpec("db", List.of(withPolicy(TestSessions.pod("primary"), ImagePullPolicy.NEVER))),
+                ReconcileSettings.DEFAULTS);
+        PodView failed = pod(awaitStatus(missing, PartStatus.FAILED), "primary");
 
         assertEquals(0, engine.pulls(IMAGE));
+        assertEquals("InvalidSpec", failed.reason());
+        assertTrue(failed.message().contains(IMAGE), failed.message());
     }
 
     @Test
@@ -129,6 +137,12 @@ class ImagePullTest {
         return new PodSpec(pod.name(), pod.image(), pod.command(), pod.env(), pod.ports(), pod.kind(),
                 pod.restartPolicy(), pod.readiness(), pod.activeDeadlineSeconds(), pod.hostSelector(), pod.resources(),
                 policy);
+    }
+
+    /** The pod's recorded transitions, once the part has written what it recorded so far. */
+    private List<TransitionRecord> podTransitions(String pod) {
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
+        return recording.podTransitions(sessionId, "web", pod);
     }
 
     private PartWorkflow start(PartSpec spec) {

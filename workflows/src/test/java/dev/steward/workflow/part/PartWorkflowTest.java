@@ -25,7 +25,7 @@ import dev.steward.model.ReconcileSettings;
 import dev.steward.model.RestartPolicy;
 import dev.steward.model.SpecHash;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.TestSessions;
@@ -48,7 +48,7 @@ class PartWorkflowTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
 
@@ -151,8 +151,8 @@ class PartWorkflowTest {
         PartView back = awaitStatus(part, PartStatus.READY);
         assertEquals(container, pod(back, "app").containerId(), "the container outlived the outage");
         assertEquals(0, pod(back, "app").restarts());
-        assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"),
-                recording.podTransitions(sessionId, "web", "app").stream().map(TransitionRecord::to).toList());
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
+        assertEquals(List.of("CREATING", "STARTING", "READY", "UNKNOWN", "READY"), podStatuses("app"));
     }
 
     @Test

@@ -16,7 +16,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.PartRuns;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
@@ -38,7 +38,7 @@ class PodLimitsTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = new WorkflowSandbox(PartWorkflowImpl.class);
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final UUID sessionId = UUID.randomUUID();
     private PartWorkflow part;
 
@@ -133,7 +133,9 @@ class PodLimitsTest {
         return new PartSpec("web", List.of(app));
     }
 
+    /** The pod's recorded transitions for this reason, once the part has written what it recorded so far. */
     private List<TransitionRecord> transitions(String reason) {
+        sandbox.awaitTransitionsWritten(WorkflowIds.part(sessionId, "web"));
         return sandbox.recording().podTransitions(sessionId, "web", "app").stream()
                 .filter(t -> reason.equals(t.reason())).toList();
     }

@@ -13,7 +13,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.LifecycleScenarios;
 import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
@@ -34,7 +34,7 @@ class PodReplicasTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final UUID sessionId = UUID.randomUUID();
 
     @Test

@@ -36,7 +36,8 @@ class SessionGatesAndPoliciesTest {
 
     @Test
     void aGatedPartWaitsUntilThePartsItNamesAreReady() {
-        sandbox.engine().holdListings(); // db cannot become READY yet
+        // db's pods are not placed yet, so db cannot become READY, nor report at all: its first pass lists nothing.
+        sandbox.placement().holdPlacements();
         StartedSession s = sandbox.startSession(TestSessions.session(Timeslot.NONE,
                 TestSessions.part("web", List.of("api"), PartGate.READY, null, null, "app"),
                 TestSessions.part("api", List.of("db"), PartGate.READY, null, null, "server"),
@@ -48,7 +49,7 @@ class SessionGatesAndPoliciesTest {
         assertEquals("WaitingForParts", part(waiting, "api").reason());
         assertTrue(part(waiting, "api").message().equals("waits for db (PENDING) to be READY"), part(waiting, "api").message());
         assertTrue(part(waiting, "web").message().contains("api (WAITING)"), part(waiting, "web").message());
-        sandbox.engine().releaseListings();
+        sandbox.placement().releasePlacements();
 
         s.awaitStatus(SessionStatus.RUNNING);
         // Containers were created db first, then api, then web.

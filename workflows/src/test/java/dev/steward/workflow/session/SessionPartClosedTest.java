@@ -14,7 +14,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.LifecycleScenarios;
 import dev.steward.workflow.StartedSession;
 import dev.steward.workflow.TestSessions;
@@ -44,7 +44,7 @@ class SessionPartClosedTest {
 
     private static final String PART_RESTARTED = "PartRestarted";
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
 
     @Test
     void aPartCancelledFromOutsideIsStartedAgain() {
@@ -123,14 +123,16 @@ class SessionPartClosedTest {
     @Test
     void aTerminatedPartKeepsNoSessionFromItsKillPath() {
         // Teardown begins at endAt, when the session tells its parts; the kill path a kill margin before the deadline.
-        Timeslot slot = new Timeslot(null, null, sandbox.now().plusSeconds(60), sandbox.now().plusSeconds(120));
+        // The test server does not skip time while an activity is open, so the hung stops last seconds, not minutes.
+        LifecycleSettings lifecycle = new LifecycleSettings(Duration.ofSeconds(6), Duration.ofSeconds(3), 2_000);
+        Timeslot slot = new Timeslot(null, null, sandbox.now().plusSeconds(60), sandbox.now().plusSeconds(70));
         SessionSpec spec = TestSessions.session(slot, TestSessions.part("web", "app"));
-        StartedSession s = sandbox.startSession(UUID.randomUUID(), spec, LifecycleSettings.DEFAULTS);
+        StartedSession s = sandbox.startSession(UUID.randomUUID(), spec, lifecycle);
         s.awaitStatus(SessionStatus.RUNNING);
         engine.hangStops();
         sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(s.id(), "web")).terminate("by hand");
 
-        sandbox.env().sleep(Duration.ofSeconds(150));
+        sandbox.env().sleep(Duration.ofSeconds(80));
 
         Eventually.await("the session's workflow closed", () -> sandbox.client()
                 .newUntypedWorkflowStub(WorkflowIds.session(s.id())).describe().getStatus(),

@@ -15,7 +15,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.StartedSession;
 import dev.steward.workflow.TestSessions;
@@ -44,7 +44,7 @@ class SessionResumeTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
 

@@ -102,10 +102,12 @@ class SessionTimeslotTest {
     @Test
     void aSlotShorterThanTheTeardownBudgetRunsUntilItsEnd() {
         Instant t0 = sandbox.now();
-        Timeslot slot = new Timeslot(null, null, t0.plusSeconds(20), t0.plusSeconds(30));
+        Timeslot slot = new Timeslot(null, null, t0.plus(Duration.ofMinutes(10)),
+                t0.plus(Duration.ofMinutes(10)).plusSeconds(10));
         StartedSession s = running(slot);
 
-        sandbox.env().sleep(Duration.between(sandbox.now(), slot.endAt().minusSeconds(1)));
+        // Past cleanupDeadline - teardownBudget, where a slot this short was torn down before its end.
+        sandbox.env().sleep(Duration.between(sandbox.now(), slot.endAt().minus(Duration.ofMinutes(1))));
         assertEquals(SessionStatus.RUNNING, s.session().tree().status());
         assertEquals(6, sandbox.engine().containersOf(s.id()).size());
 

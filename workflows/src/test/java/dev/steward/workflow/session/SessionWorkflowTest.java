@@ -24,7 +24,7 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.SpecHash;
 import dev.steward.workflow.Eventually;
-import dev.steward.workflow.FakeEngine;
+import dev.steward.workflow.FakeContainerActivities;
 import dev.steward.workflow.HistoryEvents;
 import dev.steward.workflow.InMemoryRecording;
 import dev.steward.workflow.RecordedDesiredStatus;
@@ -53,7 +53,7 @@ class SessionWorkflowTest {
     @RegisterExtension
     final WorkflowSandbox sandbox = WorkflowSandbox.forSessions();
 
-    private final FakeEngine engine = sandbox.engine();
+    private final FakeContainerActivities engine = sandbox.engine();
     private final InMemoryRecording recording = sandbox.recording();
     private final UUID sessionId = UUID.randomUUID();
     private final SessionSpec spec = TestSessions.twoPartsOfTwoPods();

@@ -1,0 +1,24 @@
+package dev.steward.app.api;
+
+import dev.steward.model.PartStatus;
+import dev.steward.model.PartView;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.List;
+
+/**
+ * A part of a session as the API shows it.
+ *
+ * @param name the part's name
+ * @param status its observed status
+ * @param reason why it has that status
+ * @param message the reason in words
+ * @param pods its pods, in spec order
+ */
+@Serdeable
+public record PartBody(String name, PartStatus status, String reason, String message, List<PodBody> pods) {
+
+    static PartBody of(PartView part) {
+        return new PartBody(part.name(), part.status(), part.reason(), part.message(),
+                part.pods().stream().map(PodBody::of).toList());
+    }
+}

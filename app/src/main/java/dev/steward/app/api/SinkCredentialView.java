@@ -1,7 +1,0 @@
-package dev.steward.app.api;
-
-import io.micronaut.serde.annotation.Serdeable;
-
-/** That a subscription has a credential, and its type; never the token. */
-@Serdeable
-public record SinkCredentialView(String credentialtype) {}

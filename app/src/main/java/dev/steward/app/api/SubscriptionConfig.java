@@ -1,8 +1,0 @@
-package dev.steward.app.api;
-
-import io.micronaut.core.annotation.Nullable;
-import io.micronaut.serde.annotation.Serdeable;
-
-/** @param contentmode {@code binary} or {@code structured}: how each event is written into its request */
-@Serdeable
-public record SubscriptionConfig(@Nullable String contentmode) {}
