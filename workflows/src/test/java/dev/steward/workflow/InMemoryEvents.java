@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import dev.steward.contract.EventActivities;
 import dev.steward.contract.StoredEvent;
 import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.workflow.session.ArrivedEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,16 @@ public final class InMemoryEvents implements EventActivities {
         }
         first.sort((x, y) -> Integer.compare(indexOf(events, x), indexOf(events, y)));
         return first;
+    }
+
+    /** The keys of the events kept for the session, in the order they were kept, as a resume reads them. */
+    public List<String> keys(UUID sessionId) {
+        return bySession.getOrDefault(sessionId, List.of()).stream().map(e -> e.cause().key()).toList();
+    }
+
+    /** The events kept for the session that parts awaited or completed on, as references, as a resume reads them. */
+    public List<EventCause> arrived(UUID sessionId) {
+        return bySession.getOrDefault(sessionId, List.of()).stream().map(ArrivedEvent::cause).toList();
     }
 
     private static int indexOf(List<ArrivedEvent> events, StoredEvent event) {

@@ -7,12 +7,16 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.TransitionRecord;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.model.LifecycleSettings;
+import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeContainerActivities;
@@ -22,10 +26,6 @@ import dev.steward.workflow.TestSessions;
 import dev.steward.workflow.WorkflowSandbox;
 import io.temporal.client.WorkflowClient;
 import java.time.Duration;
-import dev.steward.model.EventAwait;
-import dev.steward.model.EventCause;
-import dev.steward.model.PartSpec;
-import dev.steward.model.SessionView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -96,20 +96,27 @@ class SessionResumeTest {
     }
 
     @Test
-    void aResumedRunKeepsTheEventsTheReadModelKept() {
+    void aResumedRunGoesOnWithTheEventsItsLostRunTook() {
         EventCause ready = new EventCause("e-ready", "https://ci.example.com/data", "com.example.dataset.ready");
         EventCause stop = new EventCause("e-stop", "https://ci.example.com/ops", "dev.steward.session.desired-status");
         SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
                 awaiting("train", "trainer", new EventAwait(ready.type(), null)),
                 awaiting("later", "waiter", new EventAwait("com.example.never", null))), null);
         StartedSession s = sandbox.startSession(sessionId, spec, LifecycleSettings.DEFAULTS);
-        s.session().eventArrived(sandbox.events().arrive(sessionId, new ArrivedEvent(ready, "{\"dataset\":\"d-1\"}")));
+        s.session().eventArrived(new ArrivedEvent(ready, "{\"dataset\":\"d-1\"}"));
+        // Applied, though it changes nothing: the session is RUNNING already.
+        assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false),
+                s.session().setDesiredStatusOnEvent(stop, DesiredStatus.RUNNING));
         s.await("train runs", v -> v.parts().getFirst().status() == PartStatus.READY);
         String trainer = engine.containerOf(sessionId, "train", "trainer").orElseThrow().id();
+        assertEquals("{\"dataset\":\"d-1\"}", engine.envOf(trainer).get("STEWARD_EVENT_DATA"));
+        Eventually.await("both events kept", () -> sandbox.events().keys(sessionId),
+                keys -> keys.equals(List.of(ready.key(), stop.key())));
 
         loseTheWorkflows(spec);
-        resume(spec, 1, new ResumedFrom(SessionStatus.PROVISIONING, 1, List.of(stop.key(), ready.key()),
-                List.of(ready)));
+        // As SessionResume does: what the lost run took, from what the workflow kept in the read model.
+        resume(spec, 1, new ResumedFrom(SessionStatus.RUNNING, 1, sandbox.events().keys(sessionId),
+                sandbox.events().arrived(sessionId)));
 
         SessionView resumed = s.await("train adopted, later waiting", v -> v.parts().getFirst().status()
                 == PartStatus.READY && v.parts().get(1).status() == PartStatus.WAITING
