@@ -1,7 +1,7 @@
--- The CloudEvents that reached each session, kept with it: the key of every event it took (so that one
--- dispatched again after its workflow was resumed from the read model changes nothing), and the events its
--- parts await or complete on, with their data (workflows carry references only, and read the data when they
--- start a part). Rows go with their session.
+-- The CloudEvents that reached each session, kept with it by the session's workflow as it takes them: the key
+-- of every event it took (so that one dispatched again after its workflow was resumed from the read model
+-- changes nothing), and the events its parts await or complete on, with their data (read again by a workflow
+-- that does not carry it). Rows go with their session.
 CREATE TABLE session_events (
     seq         BIGSERIAL   NOT NULL,
     session_id  UUID        NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
@@ -15,4 +15,4 @@ CREATE TABLE session_events (
     received_at TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (session_id, source, event_id)
 );
-CREATE INDEX session_events_arrived_idx ON session_events (session_id, type, seq) WHERE arrived;
+CREATE INDEX session_events_arrived_idx ON session_events (session_id, type, source, seq) WHERE arrived;

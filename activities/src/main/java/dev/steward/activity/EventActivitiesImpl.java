@@ -2,7 +2,7 @@ package dev.steward.activity;
 
 import dev.steward.contract.EventActivities;
 import dev.steward.contract.StoredEvent;
-import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.store.SessionEventStore;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -19,7 +19,12 @@ public class EventActivitiesImpl implements EventActivities {
     }
 
     @Override
-    public List<StoredEvent> firstArrived(UUID sessionId, List<EventAwait> awaits) {
-        return events.firstArrived(sessionId, awaits);
+    public void keep(UUID sessionId, List<StoredEvent> kept) {
+        events.keep(sessionId, kept);
+    }
+
+    @Override
+    public List<StoredEvent> data(UUID sessionId, List<EventCause> of) {
+        return events.data(sessionId, of);
     }
 }

@@ -1,9 +1,7 @@
 package dev.steward.store;
 
 import dev.steward.contract.StoredEvent;
-import dev.steward.model.EventAwait;
 import dev.steward.model.EventCause;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -13,29 +11,26 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
- * The CloudEvents that reached each session (table {@code session_events}): recorded before the session's
- * workflow is handed them, read by the workflows for their data, and by a resume for what the lost run knew.
+ * The CloudEvents that reached each session (table {@code session_events}): kept by the session's workflow as
+ * it takes them, read by it for the data it does not carry, and by a resume for what the lost run knew.
  */
 @Singleton
 public class SessionEventStore {
 
-    private static final String RECORD = """
+    /** Upserts by session and event, so a retried keep changes nothing; a session without a row keeps nothing. */
+    private static final String KEEP = """
             INSERT INTO session_events (session_id, source, event_id, type, arrived, data, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?)
             ON CONFLICT (session_id, source, event_id) DO UPDATE
             SET arrived = session_events.arrived OR EXCLUDED.arrived,
                 data = COALESCE(session_events.data, EXCLUDED.data)""";
-    private static final String FIRST_MATCH = """
-            SELECT source, event_id, type, data, seq FROM session_events
-            WHERE session_id = ? AND arrived AND type = ? AND (CAST(? AS TEXT) IS NULL OR source = ?)
-            ORDER BY seq LIMIT 1""";
-    /** The first arrived event of each type and source: all a part's awaits can match. */
+    private static final String DATA = """
+            SELECT type, data FROM session_events WHERE session_id = ? AND source = ? AND event_id = ? AND arrived""";
+    /** The first arrived event of each type and source: all a part's awaits and completesOn can match. */
     private static final String ARRIVED = """
             SELECT source, event_id, type FROM (
                 SELECT DISTINCT ON (type, source) source, event_id, type, seq FROM session_events
@@ -50,54 +45,50 @@ public class SessionEventStore {
         this.transactions = transactions;
     }
 
-    /**
-     * Records that the event reached the session, once per session and event; {@code arrived} with its data when
-     * the session's parts await or complete on it.
-     */
-    public void record(UUID sessionId, EventCause event, boolean arrived, @Nullable String data) {
+    /** Keeps the events with the session in this order, each once: an event kept before keeps its place. */
+    public void keep(UUID sessionId, List<StoredEvent> events) {
         transactions.executeWrite(status -> {
-            try (PreparedStatement insert = status.getConnection().prepareStatement(RECORD)) {
-                insert.setObject(1, sessionId);
-                insert.setString(2, event.source());
-                insert.setString(3, event.id());
-                insert.setString(4, event.type());
-                insert.setBoolean(5, arrived);
-                insert.setString(6, data);
-                insert.setTimestamp(7, Timestamp.from(Instant.now()));
-                return insert.executeUpdate();
+            try (PreparedStatement insert = status.getConnection().prepareStatement(KEEP)) {
+                Timestamp now = Timestamp.from(Instant.now());
+                for (StoredEvent event : events) {
+                    insert.setObject(1, sessionId);
+                    insert.setString(2, event.cause().source());
+                    insert.setString(3, event.cause().id());
+                    insert.setString(4, event.cause().type());
+                    insert.setBoolean(5, event.arrived());
+                    insert.setString(6, event.data());
+                    insert.setTimestamp(7, now);
+                    insert.setObject(8, sessionId);
+                    // One at a time, in order: the sequence numbers follow the order the session took them.
+                    insert.executeUpdate();
+                }
+                return events.size();
             } catch (SQLException e) {
-                throw new IllegalStateException("recording " + event.describe() + " for session " + sessionId
+                throw new IllegalStateException("keeping " + events.size() + " events of session " + sessionId
                         + " failed", e);
             }
         });
     }
 
-    /** For each await, the first arrived event it matches, each event once, in the order they arrived. */
-    public List<StoredEvent> firstArrived(UUID sessionId, List<EventAwait> awaits) {
+    /** Those of the events that arrived for the session, with their data. */
+    public List<StoredEvent> data(UUID sessionId, List<EventCause> events) {
         return transactions.executeRead(status -> {
-            Map<String, StoredEvent> found = new LinkedHashMap<>();
-            Map<String, Long> order = new LinkedHashMap<>();
-            try (PreparedStatement select = status.getConnection().prepareStatement(FIRST_MATCH)) {
-                for (EventAwait await : awaits) {
+            List<StoredEvent> found = new ArrayList<>();
+            try (PreparedStatement select = status.getConnection().prepareStatement(DATA)) {
+                for (EventCause event : events) {
                     select.setObject(1, sessionId);
-                    select.setString(2, await.type());
-                    select.setString(3, await.source());
-                    select.setString(4, await.source());
+                    select.setString(2, event.source());
+                    select.setString(3, event.id());
                     try (ResultSet rows = select.executeQuery()) {
                         if (rows.next()) {
-                            StoredEvent event = new StoredEvent(rows.getString(1), rows.getString(2), rows.getString(3),
-                                    rows.getString(4));
-                            String key = event.source() + " " + event.id();
-                            found.putIfAbsent(key, event);
-                            order.putIfAbsent(key, rows.getLong(5));
+                            found.add(new StoredEvent(event, true, rows.getString(2)));
                         }
                     }
                 }
+                return found;
             } catch (SQLException e) {
                 throw new IllegalStateException("reading the events of session " + sessionId + " failed", e);
             }
-            return order.entrySet().stream().sorted(Map.Entry.comparingByValue())
-                    .map(e -> found.get(e.getKey())).toList();
         });
     }
 

@@ -1,11 +1,13 @@
 package dev.steward.contract;
 
+import dev.steward.model.EventCause;
+
 /**
  * A CloudEvent a session took, as PostgreSQL keeps it with the session.
  *
- * @param source its {@code source}
- * @param id its {@code id}
- * @param type its {@code type}
- * @param data its data as text (JSON text for JSON data), or {@code null}
+ * @param cause which event it is
+ * @param arrived whether it was handed to the session's parts (they await or complete on it), not only applied
+ *        to the session
+ * @param data its data as text (JSON text for JSON data), or {@code null}: none, or not asked for
  */
-public record StoredEvent(String source, String id, String type, String data) {}
+public record StoredEvent(EventCause cause, boolean arrived, String data) {}

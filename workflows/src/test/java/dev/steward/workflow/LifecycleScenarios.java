@@ -383,13 +383,13 @@ public final class LifecycleScenarios {
         SessionWorkflow session = sandbox.startSession(EVENTS_SESSION_ID, spec, LifecycleSettings.DEFAULTS).session();
         Eventually.await("train awaits its event", session::tree, v -> part(v, "job").status() == PartStatus.READY
                 && part(v, "train").status() == PartStatus.WAITING);
-        ArrivedEvent ready = sandbox.events().arrive(EVENTS_SESSION_ID, new ArrivedEvent(new EventCause("e-ready",
-                "https://ci.example.com/data", "com.example.dataset.ready"), "{\"dataset\":\"d-1\"}"));
+        ArrivedEvent ready = new ArrivedEvent(new EventCause("e-ready", "https://ci.example.com/data",
+                "com.example.dataset.ready"), "{\"dataset\":\"d-1\"}");
         session.eventArrived(ready);
         session.eventArrived(ready);
         Eventually.await("train READY", session::tree, v -> part(v, "train").status() == PartStatus.READY);
-        session.eventArrived(sandbox.events().arrive(EVENTS_SESSION_ID, new ArrivedEvent(new EventCause("e-done",
-                "https://ci.example.com/grading", "com.example.grading.done"), null)));
+        session.eventArrived(new ArrivedEvent(new EventCause("e-done", "https://ci.example.com/grading",
+                "com.example.grading.done"), null));
         Eventually.await("job COMPLETED, report READY", session::tree,
                 v -> part(v, "job").status() == PartStatus.COMPLETED && part(v, "report").status() == PartStatus.READY
                         && v.status() == SessionStatus.RUNNING);

@@ -11,9 +11,6 @@ import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Reason;
 import dev.steward.contract.DatabaseRefusals;
-import dev.steward.contract.EventActivities;
-import dev.steward.model.EventCause;
-import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ActivityFailures;
 import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.TransitionRecorder;
@@ -34,7 +31,6 @@ import io.temporal.workflow.Async;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,12 +66,12 @@ final class SessionParts {
 
     /** The results of the parts this run started whose close the session has not looked at yet. */
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
-    private final EventActivities events =
-            Workflow.newActivityStub(EventActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
+    private final SessionEvents events;
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionPlanner planner,
-            TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
+            TransitionRecorder transitions, SessionEvents events, int partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
+        this.events = events;
         this.state = state;
         this.settings = settings;
         this.planner = planner;
@@ -169,7 +165,7 @@ final class SessionParts {
     void updateSpec(SessionSpec spec) {
         for (PartSpec part : spec.parts()) {
             if (state.started.contains(part.name())) {
-                PartSpecChange change = new PartSpecChange(withEvents(part), state.generation);
+                PartSpecChange change = new PartSpecChange(events.withEvents(part), state.generation);
                 signal(part.name(), stub -> stub.setSpec(change));
             }
         }
@@ -269,7 +265,7 @@ final class SessionParts {
                 .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
-        PartSpec withEvents = withEvents(part);
+        PartSpec withEvents = events.withEvents(part);
         Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
                 state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
         try {
@@ -289,20 +285,6 @@ final class SessionParts {
             DesiredChange desired = new DesiredChange(state.desired, state.generation);
             signal(part.name(), stub -> stub.setDesiredStatus(desired));
         }
-    }
-
-    /**
-     * The part with each pod's env holding the events it awaited, read from PostgreSQL: the session carries
-     * only references to events.
-     */
-    private PartSpec withEvents(PartSpec part) {
-        if (part.awaits().isEmpty()) {
-            return part;
-        }
-        List<ArrivedEvent> arrived = events.firstArrived(sessionId, part.awaits()).stream()
-                .map(e -> new ArrivedEvent(new EventCause(e.id(), e.source(), e.type()), e.data()))
-                .toList();
-        return EventEnv.withEvents(part, arrived);
     }
 
     /**
