@@ -9,16 +9,18 @@ import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * The CloudEvents a session takes. Handlers note them (applied once, arrived for parts); the main loop keeps
  * them in PostgreSQL with the session through {@link EventActivities}, so a run resumed from the read model goes
- * on with them; and a part's pods get the events they awaited, their data read back from PostgreSQL when the
- * run does not carry it.
+ * on with them. The run holds a kept event's reference only, not its data (Temporal limits what a run
+ * carries); a part's pods get the events they awaited, their data read back from PostgreSQL.
  */
 final class SessionEvents {
 
@@ -60,18 +62,29 @@ final class SessionEvents {
         return !unkept.isEmpty();
     }
 
-    /** Keeps what handlers took in PostgreSQL, in the order they took it; handlers may take more meanwhile. */
+    /**
+     * Keeps what handlers took in PostgreSQL, in the order they took it; handlers may take more meanwhile. The
+     * run then holds a kept event's reference only: the state it carries stays small.
+     */
     void keep() {
         while (!unkept.isEmpty()) {
             List<StoredEvent> batch = nextBatch();
             activities.keep(sessionId, batch);
             unkept.subList(0, batch.size()).clear();
+            dropData(batch);
         }
     }
 
+    private void dropData(List<StoredEvent> kept) {
+        Set<String> keys = new HashSet<>();
+        kept.stream().filter(event -> event.data() != null).forEach(event -> keys.add(event.cause().key()));
+        state.arrivedEvents.replaceAll(event -> keys.contains(event.cause().key())
+                ? new ArrivedEvent(event.cause(), null) : event);
+    }
+
     /**
-     * The part with each pod's env holding the events it awaited; the data of those the run holds without it
-     * (a resumed run holds references only) is read from PostgreSQL.
+     * The part with each pod's env holding the events it awaited; the data of those the run holds as references
+     * (kept ones, and all of a resumed run's) is read from PostgreSQL.
      */
     PartSpec withEvents(PartSpec part) {
         List<EventCause> withoutData = part.awaits().stream()
