@@ -61,6 +61,8 @@ public final class FakeContainerActivities implements ContainerActivities {
     private final String host;
     /** Guarded by {@code this}. */
     private int listings;
+    /** The env each container was created with, by container id. */
+    private final Map<String, Map<String, String>> envById = new java.util.concurrent.ConcurrentHashMap<>();
     /** Every container created or removed, as {@code create host/pod} or {@code remove host/pod}, in order. */
     private final List<String> journal;
 
@@ -107,6 +109,7 @@ public final class FakeContainerActivities implements ContainerActivities {
         ContainerState created = new ContainerState(id, request.name(), Map.copyOf(request.labels()), false, "created",
                 null, false, Instant.now());
         byId.put(id, created);
+        envById.put(id, Map.copyOf(request.env()));
         limitsInForce.put(id, new ContainerLimits(request.nanoCpus(), request.memoryBytes()));
         request.mounts().forEach(m -> volumes.add(request.labels().get(StewardLabels.SESSION) + "/" + m.volume()));
         journal.add("create " + host + "/" + request.labels().get(StewardLabels.POD));
@@ -329,6 +332,11 @@ public final class FakeContainerActivities implements ContainerActivities {
     }
 
     // ---- what tests observe
+
+    /** The env the container was created with. */
+    public Map<String, String> envOf(String containerId) {
+        return envById.getOrDefault(containerId, Map.of());
+    }
 
     public synchronized List<ContainerState> containers() {
         return new ArrayList<>(byId.values());

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Temporal's time-skipping test server running the workflow types under test, with every activity
  * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue (the first one also
  * on the main queue, as the local engine of runs started before placement), a
- * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, and
+ * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, the
+ * {@link InMemoryEvents} kept with each session, and
  * whatever other activities a test adds. Registered on an instance field with
  * {@code @RegisterExtension}, it starts before each test and closes after it; elsewhere
  * {@link #start()} and {@link #close()} do that.
@@ -48,6 +49,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     private final List<String> journal = new CopyOnWriteArrayList<>();
     private final Map<String, FakeContainerActivities> engines = new LinkedHashMap<>();
     private final InMemoryRecording recording = new InMemoryRecording();
+    private final InMemoryEvents events = new InMemoryEvents();
     private final List<Object> activities = new ArrayList<>();
     private final Map<String, List<Object>> hostActivities = new LinkedHashMap<>();
     private FakePlacementActivities placement;
@@ -101,7 +103,7 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         SessionSearchAttributes.ALL.forEach(key -> env.registerSearchAttribute(key.getName(), key.getValueType()));
         Worker worker = env.newWorker(TASK_QUEUE);
         worker.registerWorkflowImplementationTypes(workflowTypes);
-        worker.registerActivitiesImplementations(engine(), placement, recording);
+        worker.registerActivitiesImplementations(engine(), placement, recording, events);
         worker.registerActivitiesImplementations(activities.toArray());
         engines.forEach((host, engine) -> {
             Worker hostWorker = env.newWorker(HostQueues.of(TASK_QUEUE, host));
@@ -175,6 +177,11 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
 
     public InMemoryRecording recording() {
         return recording;
+    }
+
+    /** The events kept with each session, as PostgreSQL keeps them. */
+    public InMemoryEvents events() {
+        return events;
     }
 
     /**

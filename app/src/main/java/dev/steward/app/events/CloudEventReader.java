@@ -52,13 +52,19 @@ public class CloudEventReader {
 
     /**
      * @param headers the request's headers, names in lower case
-     * @throws EventRefused (400) naming every fault; nothing of the delivery is to be taken then
+     * @throws EventRefused (400) naming every fault, or (413) naming the data of every event over the cap;
+     *         nothing of the delivery is to be taken then
      */
     public List<CloudEvent> read(@Nullable String contentType, Map<String, String> headers, byte[] body) {
         String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
         return switch (mediaType) {
             case BATCH -> batch(body);
-            case STRUCTURED -> List.of(structured(tree(body), ""));
+            case STRUCTURED -> {
+                JsonNode node = tree(body);
+                CloudEvent event = structured(node, "");
+                refuseIfAny(dataOverTheCap(event, dataField(node, "")).stream().toList());
+                yield List.of(event);
+            }
             default -> {
                 if (mediaType.startsWith("application/cloudevents")) {
                     throw EventRefused.invalid("content-type", "'" + mediaType + "' is not an event format Steward"
@@ -67,6 +73,29 @@ public class CloudEventReader {
                 yield List.of(binary(contentType, headers, body));
             }
         };
+    }
+
+    /**
+     * The fault of an event that carries more data than the cap: a session and the env of its pods carry the data
+     * of the events its parts await.
+     */
+    private Optional<FieldError> dataOverTheCap(CloudEvent event, String field) {
+        int bytes = event.getData() == null ? 0 : event.getData().toBytes().length;
+        if (bytes <= config.maxDataBytes()) {
+            return Optional.empty();
+        }
+        return Optional.of(new FieldError(field, "is " + bytes + " bytes; an event carries at most "
+                + config.maxDataBytes() + " bytes of data (steward.events.max-data-bytes)"));
+    }
+
+    private static String dataField(JsonNode event, String at) {
+        return at + (event.has("data_base64") ? "data_base64" : "data");
+    }
+
+    private static void refuseIfAny(List<FieldError> dataOverTheCap) {
+        if (!dataOverTheCap.isEmpty()) {
+            throw EventRefused.dataTooLarge(dataOverTheCap);
+        }
     }
 
     /** The event in the CloudEvents JSON format, as it is stored. */
@@ -99,9 +128,13 @@ public class CloudEventReader {
             throw EventRefused.invalid(errors);
         }
         List<CloudEvent> events = new ArrayList<>();
+        List<FieldError> overTheCap = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
-            events.add(structured(array.get(i), "[" + i + "]."));
+            CloudEvent event = structured(array.get(i), "[" + i + "].");
+            dataOverTheCap(event, dataField(array.get(i), "[" + i + "].")).ifPresent(overTheCap::add);
+            events.add(event);
         }
+        refuseIfAny(overTheCap);
         return events;
     }
 
@@ -182,11 +215,14 @@ public class CloudEventReader {
         if (!errors.isEmpty()) {
             throw EventRefused.invalid(errors);
         }
+        CloudEvent event;
         try {
-            return HttpMessageFactory.createReader(headers, body).toEvent();
+            event = HttpMessageFactory.createReader(headers, body).toEvent();
         } catch (CloudEventRWException unreadable) {
             throw EventRefused.invalid("event", "cannot be read: " + rootMessage(unreadable));
         }
+        refuseIfAny(dataOverTheCap(event, "data").stream().toList());
+        return event;
     }
 
     private JsonNode tree(byte[] body) {

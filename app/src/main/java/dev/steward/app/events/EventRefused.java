@@ -7,7 +7,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * An event delivery or handshake refused before anything was stored: bad events (400), no valid token
+ * An event delivery or handshake refused before anything was stored: bad events (400), event data over the
+ * cap (413), no valid token
  * (401), a token of another source, a Steward event type the source may not send, or an origin not allowed
  * (403), a source beyond its rate (429, with how long to wait). {@link EventRefusedHandler} answers it.
  */
@@ -35,6 +36,11 @@ public final class EventRefused extends RuntimeException {
 
     static EventRefused invalid(String field, String message) {
         return invalid(List.of(new FieldError(field, message)));
+    }
+
+    static EventRefused dataTooLarge(List<FieldError> errors) {
+        return new EventRefused(ProblemType.EVENT_DATA_TOO_LARGE, errors.size() + " event(s) of the delivery carry"
+                + " more data than allowed; nothing was stored", errors);
     }
 
     static EventRefused unauthorized(String detail) {

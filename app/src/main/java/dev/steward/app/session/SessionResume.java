@@ -5,6 +5,7 @@ import dev.steward.app.temporal.SessionWorkflowClient;
 import dev.steward.app.temporal.WorkflowPresence;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.store.SessionEventStore;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
 import dev.steward.workflow.session.ResumedFrom;
@@ -24,13 +25,18 @@ import java.util.UUID;
 @Singleton
 public class SessionResume {
 
+    /** As many events as a session's workflow keeps the keys of: redeliveries come soon after the first. */
+    private static final int EVENTS_KEPT = 200;
+
     private final SessionWorkflowClient workflows;
     private final NamespaceRegistration namespace;
     private final ResumeLock lock;
     private final SessionRepository sessions;
+    private final SessionEventStore events;
 
     public SessionResume(SessionWorkflowClient workflows, NamespaceRegistration namespace, ResumeLock lock,
-            SessionRepository sessions) {
+            SessionRepository sessions, SessionEventStore events) {
+        this.events = events;
         this.workflows = workflows;
         this.namespace = namespace;
         this.lock = lock;
@@ -57,8 +63,9 @@ public class SessionResume {
         // A Temporal that lost the workflow may have lost the namespace and its search attributes with it.
         namespace.ensure();
         row.spec().parts().forEach(part -> workflows.terminateOrphanedPart(id, part.name()));
-        return workflows.resume(id, specOf(row), row.generation(),
-                new ResumedFrom(row.status(), row.observedGeneration()));
+        // The events the lost run took: one dispatched again changes nothing, and parts find those they await.
+        return workflows.resume(id, specOf(row), row.generation(), new ResumedFrom(row.status(),
+                row.observedGeneration(), events.keys(id, EVENTS_KEPT), events.arrived(id, EVENTS_KEPT)));
     }
 
     /** The spec as the session has it now: the desired status and timeslot change after creation. */

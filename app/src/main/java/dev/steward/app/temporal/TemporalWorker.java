@@ -2,6 +2,7 @@ package dev.steward.app.temporal;
 
 import dev.steward.config.TemporalConfig;
 import dev.steward.contract.ContainerActivities;
+import dev.steward.contract.EventActivities;
 import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostSyncActivities;
 import dev.steward.contract.PlacementActivities;
@@ -43,14 +44,14 @@ public class TemporalWorker {
     public TemporalWorker(WorkflowClient client, TemporalConfig config, NamespaceRegistration namespace,
             TemporalInterceptors interceptors,
             ContainerActivities containers, RecordingActivities recording, HostActivities hosts,
-            PlacementActivities placement, HostSyncActivities hostSync,
+            PlacementActivities placement, HostSyncActivities hostSync, EventActivities events,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         factory = WorkerFactory.newInstance(client,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
         Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
-        worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync);
+        worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync, events);
         starting = new BackgroundRetry(scheduler, new FailureEpisodes(log),
                 "Temporal worker on task queue " + config.taskQueue() + ": starting", () -> {
                     namespace.ensureNamespace();

@@ -33,7 +33,7 @@ class CloudEventReaderTest {
             {"specversion":"1.0","id":"e-1","source":"/ci/builds","type":"build.done"}""";
 
     private final CloudEventReader reader = new CloudEventReader(
-            new EventsConfig(true, Duration.ofSeconds(30), Duration.ofSeconds(30), MAX_BATCH, null));
+            new EventsConfig(true, Duration.ofSeconds(30), Duration.ofSeconds(30), MAX_BATCH, null, 65_536));
 
     @Nested
     class BinaryMode {

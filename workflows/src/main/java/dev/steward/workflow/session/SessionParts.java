@@ -66,10 +66,12 @@ final class SessionParts {
 
     /** The results of the parts this run started whose close the session has not looked at yet. */
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
+    private final SessionEvents events;
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionPlanner planner,
-            TransitionRecorder transitions, int partsContinueAsNewAfterEvents) {
+            TransitionRecorder transitions, SessionEvents events, int partsContinueAsNewAfterEvents) {
         this.sessionId = sessionId;
+        this.events = events;
         this.state = state;
         this.settings = settings;
         this.planner = planner;
@@ -84,7 +86,19 @@ final class SessionParts {
      */
     void startOrShow(UnstartedParts what, Supplier<List<PartSpec>> spec) {
         switch (what) {
-            case START_ALL -> unstarted(spec.get()).forEach(this::start);
+            case START_ALL -> {
+                // A resumed session starts its parts at once, except those whose events have not arrived.
+                for (PartSpec part : unstarted(spec.get())) {
+                    Optional<UnstartedPartState> awaiting = planner.awaiting(part, state.arrivedEvents);
+                    if (awaiting.isEmpty()) {
+                        start(part);
+                    } else {
+                        // Its events never came: the lost run never started it either.
+                        show(part, state.desired == DesiredStatus.RUNNING ? awaiting.get()
+                                : planner.neverStarted(state.desired));
+                    }
+                }
+            }
             case SHOW_NEVER_STARTED ->
                     unstarted(spec.get()).forEach(part -> show(part, planner.neverStarted(state.desired)));
             case WAIT_FOR_PROVISION -> { }
@@ -151,8 +165,7 @@ final class SessionParts {
     void updateSpec(SessionSpec spec) {
         for (PartSpec part : spec.parts()) {
             if (state.started.contains(part.name())) {
-                PartSpecChange change = new PartSpecChange(EventEnv.withEvents(part, state.arrivedEvents),
-                        state.generation);
+                PartSpecChange change = new PartSpecChange(events.withEvents(part), state.generation);
                 signal(part.name(), stub -> stub.setSpec(change));
             }
         }
@@ -252,7 +265,7 @@ final class SessionParts {
                 .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
                 .build();
         PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
-        PartSpec withEvents = EventEnv.withEvents(part, state.arrivedEvents);
+        PartSpec withEvents = events.withEvents(part);
         Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
                 state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
         try {

@@ -47,6 +47,11 @@ public final class SessionPlanner implements ResourcePlanner<SessionObservation,
             return Optional.of(new UnstartedPartState(PartStatus.WAITING, Reason.WAITING_FOR_PARTS.code(),
                     "waits for " + String.join(", ", blockers) + " to be " + part.when()));
         }
+        return awaiting(part, arrived);
+    }
+
+    /** How a part shows that awaits events not all arrived; empty when every one it awaits has. */
+    public Optional<UnstartedPartState> awaiting(PartSpec part, List<ArrivedEvent> arrived) {
         List<String> awaited = part.awaits().stream()
                 .filter(await -> EventEnv.match(await, arrived).isEmpty())
                 .map(EventAwait::describe)

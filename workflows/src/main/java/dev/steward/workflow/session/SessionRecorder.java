@@ -82,6 +82,9 @@ final class SessionRecorder {
     void resumed(ResumedFrom from) {
         state.resumed = true;
         state.status = from.status();
+        // What the lost run knew of CloudEvents, as the read model kept it.
+        from.appliedEvents().forEach(key -> state.appliedEvents.add(key));
+        from.arrivedEvents().forEach(cause -> state.arrive(new ArrivedEvent(cause, null)));
         status(new StatusRecord(from.status(), Reason.RESUMED.code(), "the session's workflow was missing from"
                 + " Temporal; resumed from the read model, adopting what it finds on the engines",
                 from.observedGeneration()));

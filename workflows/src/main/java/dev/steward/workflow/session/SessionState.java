@@ -64,7 +64,10 @@ public final class SessionState {
     boolean resumed;
     /** The keys of the latest CloudEvents applied to the session: a redelivered event changes nothing. */
     List<String> appliedEvents = new ArrayList<>();
-    /** The CloudEvents that arrived for parts awaiting or completing on them, oldest first. */
+    /**
+     * The CloudEvents that arrived for parts awaiting or completing on them, oldest first; once PostgreSQL keeps
+     * one, its reference only (data {@code null}).
+     */
     List<ArrivedEvent> arrivedEvents = new ArrayList<>();
     /** The parts that were told that their completesOn event arrived. */
     Set<String> completedByEvent = new LinkedHashSet<>();

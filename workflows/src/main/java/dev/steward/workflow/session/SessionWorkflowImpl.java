@@ -46,6 +46,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     private TransitionRecorder transitions;
     private SessionRecorder records;
     private SessionParts parts;
+    private SessionEvents events;
     private SessionTimeslot timeslots;
     private ForcedRemoval forcedRemoval;
     private VolumeRemoval volumeRemoval;
@@ -67,7 +68,8 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
         transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE);
         records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
-        parts = new SessionParts(sessionId, state, input.settings(), planner, transitions,
+        events = new SessionEvents(sessionId, state);
+        parts = new SessionParts(sessionId, state, input.settings(), planner, transitions, events,
                 lifecycle.continueAsNewAfterEvents());
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
@@ -128,14 +130,18 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         }
     }
 
-    /** Whether a handler asked for something only the main loop does: a record, or signals to parts. */
+    /** Whether a handler asked for something only the main loop does: a record, events to keep, or signals to parts. */
     private boolean anyAsked() {
-        return records.anyAsked() || reconcileAsked || specAsked || !retriesAsked.isEmpty();
+        return records.anyAsked() || events.anyUnkept() || reconcileAsked || specAsked || !retriesAsked.isEmpty();
     }
 
-    /** Records what handlers and the loop changed, and tells the parts what handlers asked them. */
+    /**
+     * Records what handlers and the loop changed, keeps the events handlers took, and tells the parts what
+     * handlers asked them.
+     */
     private void actOnAsked() {
         records.writeAsked();
+        events.keep();
         if (specAsked) {
             specAsked = false;
             parts.updateSpec(spec);
@@ -179,7 +185,12 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     @Override
     public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
         Workflow.await(() -> sessionId != null);
-        if (!state.applyOnce(event) || requested == state.desired) {
+        if (!events.applyOnce(event)) {
+            return new DesiredStatusChange(state.desired, state.generation, false);
+        }
+        // Applied even when it changes nothing: the loop keeps it.
+        dirty = true;
+        if (requested == state.desired) {
             return new DesiredStatusChange(state.desired, state.generation, false);
         }
         long ticket = changeDesired(requested);
@@ -197,7 +208,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public TimeslotChange setTimeslotOnEvent(EventCause event, Timeslot requested) {
-        if (!state.applyOnce(event)) {
+        if (!events.applyOnce(event)) {
             return new TimeslotChange(state.timeslot, state.generation);
         }
         return setTimeslot(requested);
@@ -278,8 +289,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
     public void eventArrived(ArrivedEvent event) {
         // A signal can arrive in the workflow's first task, before run() has read its input.
         Workflow.await(() -> sessionId != null);
-        if (state.applyOnce(event.cause())) {
-            state.arrive(event);
+        if (events.arrive(event)) {
             dirty = true;
         }
     }

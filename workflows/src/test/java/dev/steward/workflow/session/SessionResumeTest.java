@@ -7,12 +7,16 @@ import dev.steward.contract.ContainerState;
 import dev.steward.contract.TransitionRecord;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.EventAwait;
+import dev.steward.model.EventCause;
 import dev.steward.model.LifecycleSettings;
+import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.Reason;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
+import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.Eventually;
 import dev.steward.workflow.FakeContainerActivities;
@@ -89,6 +93,47 @@ class SessionResumeTest {
         List<String> reasons = recording.sessionTransitions(sessionId).stream().map(TransitionRecord::reason).toList();
         assertTrue(reasons.contains(Reason.RESUMED.code()), reasons.toString());
         assertEquals(Reason.CLEANUP_DEADLINE_FORCED.code(), reasons.getLast(), reasons.toString());
+    }
+
+    @Test
+    void aResumedRunGoesOnWithTheEventsItsLostRunTook() {
+        EventCause ready = new EventCause("e-ready", "https://ci.example.com/data", "com.example.dataset.ready");
+        EventCause stop = new EventCause("e-stop", "https://ci.example.com/ops", "dev.steward.session.desired-status");
+        SessionSpec spec = new SessionSpec("alice", DesiredStatus.RUNNING, List.of(
+                awaiting("train", "trainer", new EventAwait(ready.type(), null)),
+                awaiting("later", "waiter", new EventAwait("com.example.never", null))), null);
+        StartedSession s = sandbox.startSession(sessionId, spec, LifecycleSettings.DEFAULTS);
+        s.session().eventArrived(new ArrivedEvent(ready, "{\"dataset\":\"d-1\"}"));
+        // Applied, though it changes nothing: the session is RUNNING already.
+        assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false),
+                s.session().setDesiredStatusOnEvent(stop, DesiredStatus.RUNNING));
+        s.await("train runs", v -> v.parts().getFirst().status() == PartStatus.READY);
+        String trainer = engine.containerOf(sessionId, "train", "trainer").orElseThrow().id();
+        assertEquals("{\"dataset\":\"d-1\"}", engine.envOf(trainer).get("STEWARD_EVENT_DATA"));
+        Eventually.await("both events kept", () -> sandbox.events().keys(sessionId),
+                keys -> keys.equals(List.of(ready.key(), stop.key())));
+
+        loseTheWorkflows(spec);
+        // As SessionResume does: what the lost run took, from what the workflow kept in the read model.
+        resume(spec, 1, new ResumedFrom(SessionStatus.RUNNING, 1, sandbox.events().keys(sessionId),
+                sandbox.events().arrived(sessionId)));
+
+        SessionView resumed = s.await("train adopted, later waiting", v -> v.parts().getFirst().status()
+                == PartStatus.READY && v.parts().get(1).status() == PartStatus.WAITING
+                && recording.sessionTransitions(sessionId).stream().anyMatch(t -> Reason.RESUMED.is(t.reason())));
+        assertEquals(Reason.AWAITING_EVENT.code(), resumed.parts().get(1).reason());
+        assertEquals(trainer, engine.containerOf(sessionId, "train", "trainer").orElseThrow().id(),
+                "the trainer kept its container: its spec, the event in its env, is the same");
+        assertTrue(engine.containerOf(sessionId, "later", "waiter").isEmpty(), "later did not start");
+        assertEquals(new DesiredStatusChange(DesiredStatus.RUNNING, 1, false),
+                s.session().setDesiredStatusOnEvent(stop, DesiredStatus.STOPPED), "applied before the loss");
+
+        s.session().setDesiredStatus(DesiredStatus.DELETED);
+        assertEquals(SessionStatus.DELETED, s.result());
+    }
+
+    private static PartSpec awaiting(String part, String pod, EventAwait await) {
+        return new PartSpec(part, List.of(TestSessions.pod(pod)), null, null, null, null, List.of(await), null, null);
     }
 
     /** As when Temporal forgets them: the session's and its parts' workflows end, their containers stay. */

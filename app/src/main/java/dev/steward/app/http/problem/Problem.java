@@ -23,7 +23,7 @@ import java.util.List;
 @Serdeable
 @Schema(description = "An RFC 9457 problem. type is the absolute URI of a page the service serves,"
         + " /problems/{name}: unreadable-request, invalid-event, unauthorized, forbidden, not-found, method-not-allowed, conflict,"
-        + " precondition-failed, body-too-large, unsupported-media-type, invalid-request, quota-exceeded, rate-limited,"
+        + " precondition-failed, event-data-too-large, body-too-large, unsupported-media-type, invalid-request, quota-exceeded, rate-limited,"
         + " too-many-streams, temporal-unavailable,"
         + " workflow-start-refused, workflow-unresponsive, database-unavailable, internal-error")
 public record Problem(String type, String title, int status, @Nullable String detail, @Nullable List<FieldError> errors) {

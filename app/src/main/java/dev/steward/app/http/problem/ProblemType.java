@@ -48,6 +48,12 @@ public enum ProblemType {
             "The request carried If-Match with an ETag (a generation) the session no longer has: someone changed it"
                     + " since you read it. Nothing was done.",
             "GET the session again, look at its spec and ETag, and send your change with the new ETag."),
+    EVENT_DATA_TOO_LARGE("event-data-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Event data too large",
+            "An event of a delivery to POST /api/v1/events carries more data than steward.events.max-data-bytes"
+                    + " (64 KiB by default) allows: a session carries the data of the events its parts await, and"
+                    + " its pods see it in their env. errors names the data of each such event (in a batch as"
+                    + " [i].data); nothing of the delivery was stored.",
+            "Send a smaller event: put large data elsewhere (an object store, a URL) and send its reference."),
     BODY_TOO_LARGE("body-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request too large",
             "The body is larger than steward.api max body size (256 KiB by default), or the request line is"
                     + " longer than 4 KB.",
