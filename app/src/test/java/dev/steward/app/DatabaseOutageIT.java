@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.http.problem.Problem;
+import dev.steward.app.support.JsonBodies;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.PostgresProxy;
+import dev.steward.app.support.RawAnswer;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.Specs;
 import dev.steward.model.SessionView;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.json.JsonMapper;

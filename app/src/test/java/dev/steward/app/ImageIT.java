@@ -3,6 +3,15 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.support.ExternalCommand;
+import dev.steward.app.support.HealthApi;
+import dev.steward.app.support.HostApi;
+import dev.steward.app.support.OwnDatabase;
+import dev.steward.app.support.PodmanApiService;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.Ports;
+import dev.steward.app.support.TemporalDevServer;
+import dev.steward.app.support.TestSecretsKey;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.app.support.ExternalCommand;
+import dev.steward.app.support.Manifests;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.Ports;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.RecordingUpstream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

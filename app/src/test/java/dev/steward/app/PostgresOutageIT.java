@@ -5,6 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import dev.steward.app.api.TransitionView;
+import dev.steward.app.support.Convergence;
+import dev.steward.app.support.HostPool;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.PostgresProxy;
+import dev.steward.app.support.RawAnswer;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApiBase;
+import dev.steward.app.support.Specs;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
@@ -33,7 +41,7 @@ import org.junit.jupiter.api.TestInstance;
 @MicronautTest(transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Property(name = "datasources.default.connection-timeout", value = "2000")
-class PostgresOutageIT extends SessionApiTest implements TestPropertyProvider {
+class PostgresOutageIT extends SessionApiBase implements TestPropertyProvider {
 
     private static final Duration OUTAGE = Duration.ofSeconds(30);
 

@@ -3,6 +3,10 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.support.Convergence;
+import dev.steward.app.support.DurableService;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.Specs;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import java.io.IOException;

@@ -5,6 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.activity.DockerClientFactory;
+import dev.steward.app.support.Engine;
+import dev.steward.app.support.HealthApi;
+import dev.steward.app.support.HostApi;
+import dev.steward.app.support.OwnDatabase;
+import dev.steward.app.support.Poll;
+import dev.steward.app.support.ServiceProcess;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.Specs;
+import dev.steward.app.support.TemporalDevServer;
 import dev.steward.model.SessionStatus;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
