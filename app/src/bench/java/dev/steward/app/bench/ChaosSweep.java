@@ -4,11 +4,11 @@ import com.github.dockerjava.api.model.Container;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.Convergence;
 import dev.steward.app.support.DurableService;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Specs;
 import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -208,7 +208,7 @@ public final class ChaosSweep {
 
     private static <T> boolean reaches(Supplier<T> probe, Predicate<T> done) {
         try {
-            Poll.until("convergence", CONVERGE, probe, done);
+            Eventually.await("convergence", CONVERGE, probe, done);
             return true;
         } catch (AssertionError notReached) {
             return false;

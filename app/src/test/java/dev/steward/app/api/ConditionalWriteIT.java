@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.steward.app.http.problem.Problem;
 import dev.steward.app.http.problem.ProblemType;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Refusals;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -62,7 +63,7 @@ class ConditionalWriteIT extends SessionApiBase {
         HttpResponse<?> applied = http.exchange(HttpRequest.PUT("/api/v1/sessions/" + id + "/spec", newSpec)
                 .header(HttpHeaders.IF_MATCH, read.header(HttpHeaders.ETAG)));
         assertEquals(HttpStatus.ACCEPTED, applied.getStatus());
-        SessionView changed = Poll.until("the new spec recorded", () -> api.get(id),
+        SessionView changed = Eventually.await("the new spec recorded", SessionApi.DEADLINE, () -> api.get(id),
                 view -> view.generation() > session.generation());
         assertEquals(List.of("sleep", "7200"), changed.spec().parts().getFirst().pods().getFirst().command());
         assertFalse(changed.updatedAt().isBefore(session.updatedAt()));

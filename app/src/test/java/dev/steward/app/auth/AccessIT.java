@@ -8,16 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.steward.app.support.EventStreamReader.StreamEvent;
 import dev.steward.app.support.EventDeliveries;
 import dev.steward.app.support.EventStreamReader;
+import dev.steward.app.support.EventStreamReader.StreamEvent;
 import dev.steward.app.support.LogCapture;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestTokens;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.cloudevents.CloudEvent;
 import io.micronaut.http.HttpMethod;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -238,7 +239,7 @@ class AccessIT {
             // Bob's changes, which the streams bob's tokens open show (a stream answers with its first event).
             UUID bobs = createSession(http, TestTokens.ADMIN, owners.get(Owner.BOB));
             // Converged: its pod is in the read model, with no container, so each answer is the same every time.
-            Poll.until("alice's session STOPPED", () -> view(http, session),
+            Eventually.await("alice's session STOPPED", SessionApi.DEADLINE, () -> view(http, session),
                     view -> view.path("status").asText().equals("STOPPED")
                             && view.path("observedGeneration").asLong() == view.path("generation").asLong()
                             && !view.path("parts").path(0).path("pods").isEmpty());
@@ -364,7 +365,7 @@ class AccessIT {
         // Each owner's last change is its session's deletion: its stream from the start shows no other owner's.
         for (Owner owner : Owner.values()) {
             assertEquals(202, http.delete("/api/v1/sessions/" + sessions.get(owner)).status());
-            Poll.until(owner + "'s session DELETED", () -> view(http, sessions.get(owner)).path("status").asText(),
+            Eventually.await(owner + "'s session DELETED", SessionApi.DEADLINE, () -> view(http, sessions.get(owner)).path("status").asText(),
                     "DELETED"::equals);
         }
         for (As caller : List.of(As.VIEWER_ALICE, As.USER_BOB)) {
@@ -496,7 +497,7 @@ class AccessIT {
             http.delete("/api/v1/sessions/" + id);
         }
         for (Object id : sessions) {
-            Poll.until("session " + id + " DELETED", () -> view(http, UUID.fromString(id.toString()))
+            Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE, () -> view(http, UUID.fromString(id.toString()))
                     .path("status").asText(), SessionStatus.DELETED.name()::equals);
         }
     }

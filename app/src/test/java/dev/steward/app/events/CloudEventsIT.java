@@ -7,18 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.dockerjava.api.model.Container;
-import dev.steward.app.support.EventDeliveries.Mode;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.EventDeliveries;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.EventDeliveries.Mode;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.cloudevents.CloudEvent;
 import io.cloudevents.core.builder.CloudEventBuilder;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -127,7 +128,7 @@ class CloudEventsIT extends SessionApiBase {
             CloudEvent move = EventDeliveries.event(source, "dev.steward.session.timeslot", "sessions/" + id,
                     Map.of("endAt", endAt.toString(), "cleanupDeadline", endAt.plus(1, ChronoUnit.HOURS).toString()));
             assertEquals(202, events.deliver(mode, token, move).status(), mode.name());
-            Poll.until(mode + ": timeslot moved", () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
+            Eventually.await(mode + ": timeslot moved", SessionApi.DEADLINE, () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
 
             CloudEvent delete = EventDeliveries.event(source, "dev.steward.session.delete", "sessions/" + id, null);
             assertEquals(202, events.deliver(mode, token, delete).status(), mode.name());
@@ -244,7 +245,7 @@ class CloudEventsIT extends SessionApiBase {
         CloudEvent extended = EventDeliveries.event(source, "com.example.course.extended", "sessions/" + id,
                 Map.of("endAt", endAt.toString(), "cleanupDeadline", endAt.plus(1, ChronoUnit.HOURS).toString()));
         assertEquals(202, events.structured(token, extended).status());
-        Poll.until("timeslot moved by trigger", () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
+        Eventually.await("timeslot moved by trigger", SessionApi.DEADLINE, () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
 
         CloudEvent ended = EventDeliveries.event(source, "com.example.course.ended", "sessions/" + id, null);
         assertEquals(202, events.binary(token, ended).status());
@@ -350,7 +351,7 @@ class CloudEventsIT extends SessionApiBase {
         UUID id = api.create(Map.of("owner", "event-" + sourceName, "parts", List.of(submit, train, report))).id();
         sessions.add(id);
 
-        SessionView waiting = Poll.until("train awaits its event", () -> api.get(id),
+        SessionView waiting = Eventually.await("train awaits its event", SessionApi.DEADLINE, () -> api.get(id),
                 view -> part(view, "submit").status() == PartStatus.READY
                         && part(view, "train").status() == PartStatus.WAITING);
         assertEquals("AwaitingEvent", part(waiting, "train").reason());
@@ -360,7 +361,7 @@ class CloudEventsIT extends SessionApiBase {
         CloudEvent ready = EventDeliveries.event(source, "com.example.dataset.ready", "sessions/" + id,
                 Map.of("dataset", "d-1"));
         assertEquals(202, events.binary(token, ready).status());
-        SessionView training = Poll.until("train runs", () -> api.get(id),
+        SessionView training = Eventually.await("train runs", SessionApi.DEADLINE, () -> api.get(id),
                 view -> part(view, "train").status() == PartStatus.READY);
         List<String> env = Arrays.asList(docker.inspectContainerCmd(part(training, "train").pods().getFirst()
                 .containerId()).exec().getConfig().getEnv());
@@ -376,7 +377,7 @@ class CloudEventsIT extends SessionApiBase {
                 Map.of("grade", "A"));
         assertEquals(202, events.structured(token, done).status());
         SessionView completed = api.awaitConverged(id, SessionStatus.RUNNING);
-        Poll.until("submit completed and report runs", () -> api.get(id),
+        Eventually.await("submit completed and report runs", SessionApi.DEADLINE, () -> api.get(id),
                 view -> part(view, "submit").status() == PartStatus.COMPLETED
                         && part(view, "report").status() == PartStatus.READY);
         assertTrue(api.transitions(id).stream().anyMatch(t -> "Event".equals(t.reason())

@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.TestTokens;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -67,7 +68,7 @@ class EventStreamCapIT {
             assertTrue(all.contains("max-total"), all);
 
             first.body().close();
-            HttpResponse<InputStream> again = Poll.until("the closed stream's place given back",
+            HttpResponse<InputStream> again = Eventually.await("the closed stream's place given back", SessionApi.DEADLINE,
                     () -> stream(TestTokens.ADMIN), response -> response.statusCode() == 200);
             assertEquals(200, again.statusCode());
         } finally {

@@ -5,14 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.HealthApi.Health;
 import dev.steward.app.support.HealthApi;
+import dev.steward.app.support.HealthApi.Health;
 import dev.steward.app.support.HostApi;
 import dev.steward.app.support.OwnDatabase;
 import dev.steward.app.support.PodmanApiService;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.ReadyBeforeTests;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.TemporalDevServer;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;
@@ -89,7 +90,7 @@ class HealthIT {
     }
 
     private static Health awaitReadiness(HealthApi health, String status) {
-        return Poll.until("readiness " + status, health::readiness, seen -> seen.status().equals(status));
+        return Eventually.await("readiness " + status, SessionApi.DEADLINE, health::readiness, seen -> seen.status().equals(status));
     }
 
     private static void assertLive(HealthApi health) {

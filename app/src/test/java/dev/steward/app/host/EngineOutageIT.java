@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.HostPool;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.SecondEngineOutageBase;
+import dev.steward.app.support.SessionApi;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.io.IOException;
@@ -51,9 +52,9 @@ class EngineOutageIT extends SecondEngineOutageBase {
         try {
             secondEngine.stop();
             Instant back = Instant.now().plus(OUTAGE);
-            Poll.until("both pods UNKNOWN while the engine is away", () -> watch(id, sessionSeen, podsSeen),
+            Eventually.await("both pods UNKNOWN while the engine is away", SessionApi.DEADLINE, () -> watch(id, sessionSeen, podsSeen),
                     view -> HostPool.pods(view).stream().allMatch(p -> p.status() == PodStatus.UNKNOWN));
-            Poll.until("the outage's end", OUTAGE.plusSeconds(30), () -> {
+            Eventually.await("the outage's end", OUTAGE.plusSeconds(30), () -> {
                 watch(id, sessionSeen, podsSeen);
                 return Instant.now();
             }, now -> now.isAfter(back));

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.activity.SessionNetworks;
 import dev.steward.app.support.HostPoolBase;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.hollow.HollowEngine;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.io.IOException;
 import java.util.List;
@@ -69,11 +70,11 @@ class HollowEngineIT extends HostPoolBase {
         pool.sessions().delete(id);
         pool.awaitNothingLeftOn(host, id);
         assertEquals(0, hollow.containers(), "every container removed from the hollow engine");
-        Poll.until("the network of " + id + " removed", hollow::networks, Set::isEmpty);
+        Eventually.await("the network of " + id + " removed", SessionApi.DEADLINE, hollow::networks, Set::isEmpty);
     }
 
     private PodView awaitPod(UUID id, String name, java.util.function.Predicate<PodView> wanted) {
-        return Poll.until("pod " + name + " of " + id, () -> pool.pods(id).stream()
+        return Eventually.await("pod " + name + " of " + id, SessionApi.DEADLINE, () -> pool.pods(id).stream()
                 .filter(p -> p.name().equals(name)).findFirst().orElseThrow(), wanted);
     }
 }

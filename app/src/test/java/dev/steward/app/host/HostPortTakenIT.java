@@ -3,12 +3,13 @@ package dev.steward.app.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -62,6 +63,6 @@ class HostPortTakenIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Poll.until("pod p/web as wanted", () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/web as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 }

@@ -9,12 +9,13 @@ import com.github.dockerjava.api.model.Container;
 import dev.steward.app.support.CapacitySampler;
 import dev.steward.app.support.HostPool;
 import dev.steward.app.support.HostPoolBase;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ class HostSchedulingIT extends HostPoolBase {
         try (CapacitySampler sampler = CapacitySampler.start(pool, a, b)) {
             long createdAt = System.nanoTime();
             createConcurrently();
-            List<SessionView> settled = Poll.until("5 pods READY and 45 waiting Unschedulable", pool::sessionViews,
+            List<SessionView> settled = Eventually.await("5 pods READY and 45 waiting Unschedulable", SessionApi.DEADLINE, pool::sessionViews,
                     views -> views.size() == SESSIONS && count(views, HostSchedulingIT::runs) == room
                             && count(views, HostSchedulingIT::waits) == SESSIONS - room);
             long settledMillis = millisSince(createdAt);
@@ -95,7 +96,7 @@ class HostSchedulingIT extends HostPoolBase {
             long deletedAt = System.nanoTime();
             deleted.forEach(id -> assertEquals(HttpStatus.ACCEPTED, pool.sessions().delete(id)));
 
-            List<SessionView> after = Poll.until("the deleted sessions gone and two waiting pods started instead",
+            List<SessionView> after = Eventually.await("the deleted sessions gone and two waiting pods started instead", SessionApi.DEADLINE,
                     pool::sessionViews, views -> {
                         List<SessionView> rest = views.stream().filter(s -> !deleted.contains(s.id())).toList();
                         return views.stream().filter(s -> deleted.contains(s.id()))

@@ -12,7 +12,6 @@ import dev.steward.app.support.Engine;
 import dev.steward.app.support.HostApi;
 import dev.steward.app.support.OwnHosts;
 import dev.steward.app.support.PartStandIn;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestWorkflows;
 import dev.steward.contract.ContainerState;
@@ -30,6 +29,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.store.HostStore;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.temporal.client.WorkflowClient;
 import jakarta.inject.Inject;
@@ -124,7 +124,7 @@ class HostSyncIT {
 
         assertEquals(new ResyncResult(4, 1, 0, 1), old);
         assertEquals(Set.of(placedHere, otherHosts, beforePlacement), ids(mine()));
-        List<HostResync> resyncs = Poll.until("both resyncs reach the part", Duration.ofSeconds(10),
+        List<HostResync> resyncs = Eventually.await("both resyncs reach the part", Duration.ofSeconds(10),
                 part::resyncs, seen -> seen.size() == 2);
         assertEquals(host, resyncs.get(0).host());
         assertEquals(Set.of(placedHere, leftBehind, beforePlacement), containerIds(resyncs.get(0)),

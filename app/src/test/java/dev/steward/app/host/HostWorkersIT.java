@@ -11,7 +11,6 @@ import dev.steward.activity.DockerClientFactory;
 import dev.steward.app.support.Engine;
 import dev.steward.app.support.HostApi;
 import dev.steward.app.support.OwnHosts;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestWorkflows;
 import dev.steward.config.HostsConfig;
@@ -26,6 +25,7 @@ import dev.steward.contract.WorkflowIds;
 import dev.steward.model.HostCapacity;
 import dev.steward.store.HostDeletion;
 import dev.steward.store.HostStore;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
@@ -144,11 +144,11 @@ class HostWorkersIT {
 
         assertEquals(HostDeletion.DELETED, store.delete(host));
         // Terminated by the refresh, or ended by itself at its next probe: the host is unknown.
-        Poll.until("the workflow of the deleted host " + host + " ends", REFRESH_DEADLINE,
+        Eventually.await("the workflow of the deleted host " + host + " ends", REFRESH_DEADLINE,
                 () -> workflows.status(WorkflowIds.host(host)),
                 status -> status != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING);
         // Until the refresh drops its worker, a call is still taken, and refused: the host is unknown.
-        Poll.until("the worker of the deleted host " + host + " stops", REFRESH_DEADLINE,
+        Eventually.await("the worker of the deleted host " + host + " stops", REFRESH_DEADLINE,
                 () -> failureOfACallOn(host, request("dropped")), TimeoutFailure.class::isInstance);
         assertNobodyServes(host, request("dropped"));
     }

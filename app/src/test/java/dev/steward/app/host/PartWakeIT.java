@@ -8,7 +8,6 @@ import dev.steward.app.session.SessionStore;
 import dev.steward.app.support.HostApi;
 import dev.steward.app.support.OwnHosts;
 import dev.steward.app.support.PartStandIn;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestWorkflows;
 import dev.steward.contract.HostActivities;
@@ -29,6 +28,7 @@ import dev.steward.store.HostStore;
 import dev.steward.store.PartKey;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.SessionRepository;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
@@ -132,7 +132,7 @@ class PartWakeIT {
 
         placement.release(a.sessionId(), a.part(), a.pod(), host);
 
-        Poll.until("the waiting part is woken", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
+        Eventually.await("the waiting part is woken", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
         assertEquals(host, placement.place(b).host());
         assertEquals(List.of(), waitsOf(waiter), "placed, the pod no longer waits");
 
@@ -163,7 +163,7 @@ class PartWakeIT {
 
         assertEquals(List.of(new PartKey(older, "web"), new PartKey(newer, "web")), mine(placements.waitingParts()));
         assertTrue(woken >= 2, "woken: " + woken);
-        Poll.until("both live parts are woken", SIGNAL_DEADLINE,
+        Eventually.await("both live parts are woken", SIGNAL_DEADLINE,
                 () -> List.of(olderPart.reconciles(), newerPart.reconciles()), List.of(1, 1)::equals);
         settle(endedPart);
         assertEquals(0, endedPart.reconciles());
@@ -182,13 +182,13 @@ class PartWakeIT {
 
         api.change(host, Map.of("labels", Map.of("run", hosts.run(), "name", host, "tier", "gold")));
 
-        Poll.until("new labels wake the waiting part", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
+        Eventually.await("new labels wake the waiting part", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 1);
         assertEquals(Reason.UNSCHEDULABLE.code(), placement.place(request(waiter, "web", "a", host)).reason());
         api.change(host, Map.of("enabled", true));
         settle(waiting);
         assertEquals(1, waiting.reconciles(), "enabling an enabled host wakes nobody");
         api.change(host, Map.of("capacity", Map.of("pods", 1)));
-        Poll.until("more room wakes it again", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 2);
+        Eventually.await("more room wakes it again", SIGNAL_DEADLINE, waiting::reconciles, n -> n == 2);
         assertEquals(host, placement.place(request(waiter, "web", "a", host)).host());
     }
 
@@ -214,7 +214,7 @@ class PartWakeIT {
 
         assertEquals(2, hostActivities.notifyParts(notice), "web (two pods there, told once) and db");
 
-        Poll.until("the parts placed there are told", SIGNAL_DEADLINE,
+        Eventually.await("the parts placed there are told", SIGNAL_DEADLINE,
                 () -> List.of(web.notices(), db.notices()), List.of(List.of(notice), List.of(notice))::equals);
         assertEquals(List.of(settle(api)), api.notices(), "its pod is on the other host");
         assertEquals(List.of(settle(old)), old.notices(), "its session is deleted");
@@ -227,7 +227,7 @@ class PartWakeIT {
     private HostNotice settle(PartStandIn part) {
         HostNotice marker = new HostNotice("marker-" + UUID.randomUUID(), HostStatus.READY, "marker");
         part.hostChanged(marker);
-        Poll.until("the marker reaches the part", SIGNAL_DEADLINE, part::notices, n -> n.contains(marker));
+        Eventually.await("the marker reaches the part", SIGNAL_DEADLINE, part::notices, n -> n.contains(marker));
         return marker;
     }
 

@@ -10,11 +10,12 @@ import dev.steward.activity.SessionVolumes;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.HostPool;
 import dev.steward.app.support.HostPoolBase;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.HashMap;
 import java.util.List;
@@ -69,7 +70,7 @@ class VolumePlacementIT extends HostPoolBase {
         pool.awaitReady(a, b);
 
         UUID id = pool.create(pool.session(List.of(mounting("one"), mounting("two")), List.of(Map.of("name", VOLUME))));
-        List<PodView> pods = Poll.until("one pod READY, the other waiting", () -> pool.pods(id),
+        List<PodView> pods = Eventually.await("one pod READY, the other waiting", SessionApi.DEADLINE, () -> pool.pods(id),
                 found -> found.stream().anyMatch(p -> p.status() == PodStatus.READY)
                         && found.stream().anyMatch(VolumePlacementIT::waits));
         PodView placed = pods.stream().filter(p -> p.status() == PodStatus.READY).findFirst().orElseThrow();
@@ -82,7 +83,7 @@ class VolumePlacementIT extends HostPoolBase {
                 waiting.message());
         assertNull(waiting.host(), "placed nowhere");
         assertEquals(0, pool.hosts().get(other).placedPods(), other + " has room, and takes nothing");
-        TransitionView transition = Poll.until("the waiting pod's transition recorded",
+        TransitionView transition = Eventually.await("the waiting pod's transition recorded", SessionApi.DEADLINE,
                 () -> pool.sessions().transitions(id).stream()
                         .filter(t -> (HostPool.PART + "/" + waiting.name()).equals(t.resource()))
                         .filter(t -> Reason.UNSCHEDULABLE.is(t.reason()))
@@ -110,13 +111,13 @@ class VolumePlacementIT extends HostPoolBase {
 
         pool.sessions().setDesiredStatus(id, "STOPPED");
         pool.sessions().awaitStatus(id, SessionStatus.STOPPED);
-        Poll.until(a + " holds no pod", () -> pool.hosts().get(a), view -> view.placedPods() == 0);
+        Eventually.await(a + " holds no pod", SessionApi.DEADLINE, () -> pool.hosts().get(a), view -> view.placedPods() == 0);
         // A pod of another session takes a (both empty again), so spread would now choose b.
         UUID filler = pool.create(pool.session(List.of(pool.pod("filler"))));
         pool.awaitAllReadyOn(a, filler);
 
         pool.sessions().setDesiredStatus(id, "RUNNING");
-        PodView back = Poll.until("pod one READY again", () -> pool.pods(id).getFirst(),
+        PodView back = Eventually.await("pod one READY again", SessionApi.DEADLINE, () -> pool.pods(id).getFirst(),
                 pod -> pod.status() == PodStatus.READY);
         assertEquals(a, back.host(), "back on its volume's host, though " + b + " has fewer pods");
         assertEquals(2, pool.hosts().get(a).placedPods());

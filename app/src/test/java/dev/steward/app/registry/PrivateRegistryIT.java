@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.steward.app.api.TransitionView;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.PrivateRegistry;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.ThrottlingProxy;
@@ -18,6 +18,7 @@ import dev.steward.model.PullProgress;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.ImagePullProgressRepository;
 import dev.steward.store.RegistryCredentialRepository;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.BlockingHttpClient;
@@ -163,7 +164,7 @@ class PrivateRegistryIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Poll.until("pod p/app of " + id + " as wanted", () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/app of " + id + " as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 
     private void cleanUp(UUID id) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.http.problem.Problem;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Refusals;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.contract.WorkflowIds;
@@ -16,6 +16,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
@@ -212,7 +213,7 @@ class SecretsIT extends SessionApiBase {
 
     /** Waits for the pod READY on a container other than {@code other}. */
     private PodView awaitReady(UUID id, String other) {
-        return Poll.until("pod p/app READY", () -> {
+        return Eventually.await("pod p/app READY", SessionApi.DEADLINE, () -> {
             SessionView view = api.get(id);
             return view.parts().getFirst().pods().getFirst();
         }, p -> p.status() == PodStatus.READY && !p.containerId().equals(other));

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.api.TransitionView;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.time.Duration;
@@ -31,7 +31,7 @@ class EventRelayIT extends SessionApiBase {
         Instant killedAt = Instant.now();
         docker.killContainerCmd(server.containerId()).exec();
 
-        PodView restarted = Poll.until("the killed pod restarted, in far less than the 10 min resync",
+        PodView restarted = Eventually.await("the killed pod restarted, in far less than the 10 min resync",
                 Duration.ofSeconds(60), () -> api.get(id).parts().getFirst().pods().getFirst(),
                 pod -> pod.restarts() > 0 && pod.status() == PodStatus.READY);
         TransitionView left = api.transitions(id).stream()

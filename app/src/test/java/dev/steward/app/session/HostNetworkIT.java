@@ -7,11 +7,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.steward.app.auth.Role;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestTokens;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -67,7 +68,7 @@ class HostNetworkIT {
                 assertEquals(202, http.delete("/api/v1/sessions/" + id).status());
             }
             for (String id : sessions) {
-                Poll.until("session " + id + " DELETED", () -> http.get("/api/v1/sessions/" + id).body(),
+                Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE, () -> http.get("/api/v1/sessions/" + id).body(),
                         body -> body.contains("\"status\":\"DELETED\""));
             }
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.app.temporal.SessionWorkflowClient;
@@ -17,6 +16,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionStatus;
 import dev.steward.workflow.session.DesiredStatusChange;
 import dev.steward.workflow.session.SessionWorkflow;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowClient;
@@ -63,7 +63,7 @@ class NotInDatabaseIT extends SessionApiBase {
 
         assertFailsNotInDatabase(id);
         assertPartEnded(id, "web");
-        Poll.until("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
+        Eventually.await("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
     }
 
     @Test
@@ -86,7 +86,7 @@ class NotInDatabaseIT extends SessionApiBase {
 
         assertFailsNotInDatabase(id);
         assertPartEnded(id, "web");
-        Poll.until("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
+        Eventually.await("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
     }
 
     private void assertFailsNotInDatabase(UUID id) throws Exception {
@@ -102,7 +102,7 @@ class NotInDatabaseIT extends SessionApiBase {
     /** The part failed too, or was left nothing to do; either way it no longer runs. */
     private void assertPartEnded(UUID id, String part) {
         WorkflowStub stub = temporal.newUntypedWorkflowStub(WorkflowIds.part(id, part));
-        WorkflowExecutionStatus status = Poll.until("part " + part + " ended", DEADLINE,
+        WorkflowExecutionStatus status = Eventually.await("part " + part + " ended", DEADLINE,
                 () -> stub.describe().getStatus(),
                 s -> s != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING);
         assertEquals(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_FAILED, status, "part " + part);

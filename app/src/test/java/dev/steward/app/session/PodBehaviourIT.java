@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import com.github.dockerjava.api.exception.NotFoundException;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.config.ReconcileConfig;
@@ -17,6 +17,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
@@ -184,7 +185,7 @@ class PodBehaviourIT extends SessionApiBase {
         // Podman 4.3 does not keep an update across a start: a restart applies the limits again.
         docker.killContainerCmd(capped.containerId()).exec();
         awaitPod(id, "p", "capped", p -> p.status() == PodStatus.READY && p.restarts() == 1);
-        Poll.until("the new limits after the restart", () -> cgroupLimits(capped.containerId()), applied::equals);
+        Eventually.await("the new limits after the restart", SessionApi.DEADLINE, () -> cgroupLimits(capped.containerId()), applied::equals);
         assertEquals(2, api.transitions(id).stream().filter(t -> "LimitsUpdated".equals(t.reason())).count(),
                 "applied at the change and again after the restart, and no more");
         assertEquals(capped.containerId(), findPod(api.get(id), "p", "capped").containerId());
@@ -218,7 +219,7 @@ class PodBehaviourIT extends SessionApiBase {
 
         putSpec(id, Map.of("owner", "rollout", "restart", restart, "parts", List.of(part("p", broken))));
 
-        Poll.until("a RolloutFailed transition", () -> api.transitions(id),
+        Eventually.await("a RolloutFailed transition", SessionApi.DEADLINE, () -> api.transitions(id),
                 transitions -> transitions.stream().anyMatch(t -> "RolloutFailed".equals(t.reason())));
         assertTrue(api.transitions(id).stream().filter(t -> "RolloutFailed".equals(t.reason()))
                 .allMatch(t -> t.message().contains("3 s")), "the deadline is named");
@@ -264,7 +265,7 @@ class PodBehaviourIT extends SessionApiBase {
     }
 
     private void assertGone(String containerId) {
-        Poll.until("container " + containerId + " removed", () -> exists(containerId), exists -> !exists);
+        Eventually.await("container " + containerId + " removed", SessionApi.DEADLINE, () -> exists(containerId), exists -> !exists);
     }
 
     private boolean exists(String containerId) {
@@ -304,11 +305,11 @@ class PodBehaviourIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {
-        return Poll.until("pod " + part + "/" + pod + " as wanted", () -> findPod(api.get(id), part, pod), wanted);
+        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE, () -> findPod(api.get(id), part, pod), wanted);
     }
 
     private void awaitPart(UUID id, String part, PartStatus status) {
-        Poll.until("part " + part + " " + status, () -> api.get(id).parts().stream()
+        Eventually.await("part " + part + " " + status, SessionApi.DEADLINE, () -> api.get(id).parts().stream()
                 .filter(p -> p.name().equals(part)).findFirst().orElseThrow(), p -> p.status() == status);
     }
 

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.steward.app.support.CountingEngineProxy;
 import dev.steward.app.support.HostApi;
 import dev.steward.app.support.OwnHosts;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Ports;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TestTokens;
@@ -22,6 +22,7 @@ import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.store.HostStore;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -85,7 +86,7 @@ class PodLogsIT extends SessionApiBase {
             assertTrue(pod.ports().stream().anyMatch(p -> p.containerPort() == 8080 && Integer.valueOf(hostPort)
                     .equals(p.hostPort()) && "tcp".equals(p.protocol())), pod.ports().toString());
 
-            RawAnswer whole = Poll.until("the first ticks in the log", () -> http.get(logs),
+            RawAnswer whole = Eventually.await("the first ticks in the log", SessionApi.DEADLINE, () -> http.get(logs),
                     answer -> answer.body().contains("tick-2"));
             assertEquals(200, whole.status());
             assertTrue(whole.contentType().startsWith("text/plain"), whole.contentType());
@@ -134,9 +135,9 @@ class PodLogsIT extends SessionApiBase {
                 follower.getOutputStream().write(("GET /api/v1/sessions/" + id + "/pods/app/flood/logs?follow=true"
                         + " HTTP/1.1\r\nHost: " + server.getHost() + "\r\nAuthorization: Bearer " + TestTokens.ADMIN
                         + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-                Poll.until("the container wrote its log", () -> engine.output(container, "cat", "/tmp/written"),
+                Eventually.await("the container wrote its log", SessionApi.DEADLINE, () -> engine.output(container, "cat", "/tmp/written"),
                         written -> written.contains("done"));
-                long held = Poll.until("the service stopped reading the engine", new Settling(proxy::mostOnOneConnection),
+                long held = Eventually.await("the service stopped reading the engine", SessionApi.DEADLINE, new Settling(proxy::mostOnOneConnection),
                         Settling::settled).value();
                 assertTrue(held < FLOOD / 3, "the service read " + held + " bytes of a log its client took none of");
 

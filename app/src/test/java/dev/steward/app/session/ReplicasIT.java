@@ -3,7 +3,7 @@ package dev.steward.app.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.contract.StewardLabels;
@@ -11,6 +11,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ class ReplicasIT extends SessionApiBase {
         assertEquals(HttpStatus.ACCEPTED, api.updateSpec(id, spec(2)));
         Map<String, String> two = awaitRunning(id, "app-0", "app-1");
         assertEquals(Map.of("app-0", five.get("app-0"), "app-1", five.get("app-1")), two);
-        Poll.until("the dropped replicas' containers removed", () -> engineReplicas(id), two::equals);
+        Eventually.await("the dropped replicas' containers removed", SessionApi.DEADLINE, () -> engineReplicas(id), two::equals);
         SessionView after = api.get(id);
         List<PodView> dropped = after.parts().getFirst().pods().stream()
                 .filter(p -> p.status() == PodStatus.REMOVED).toList();
@@ -56,7 +57,7 @@ class ReplicasIT extends SessionApiBase {
 
     /** Waits for the session RUNNING at its generation with exactly these pods READY; their container ids. */
     private Map<String, String> awaitRunning(UUID id, String... pods) {
-        SessionView running = Poll.until("session " + id + " RUNNING with " + List.of(pods), () -> api.get(id),
+        SessionView running = Eventually.await("session " + id + " RUNNING with " + List.of(pods), SessionApi.DEADLINE, () -> api.get(id),
                 view -> view.status() == SessionStatus.RUNNING && view.observedGeneration() == view.generation()
                         && readyPods(view).keySet().equals(java.util.Set.of(pods)));
         return readyPods(running);

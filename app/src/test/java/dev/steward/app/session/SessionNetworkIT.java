@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.Network;
 import dev.steward.activity.SessionNetworks;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.contract.StewardLabels;
@@ -14,6 +14,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.HashMap;
 import java.util.List;
@@ -80,11 +81,11 @@ class SessionNetworkIT extends SessionApiBase {
         api.delete(id);
         api.awaitStatus(id, SessionStatus.DELETED);
         String network = SessionNetworks.name(id.toString());
-        Poll.until("network " + network + " removed", () -> engine.hasNetwork(network), exists -> !exists);
+        Eventually.await("network " + network + " removed", SessionApi.DEADLINE, () -> engine.hasNetwork(network), exists -> !exists);
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {
-        return Poll.until("pod " + part + "/" + pod + " as wanted", () -> findPod(api.get(id), part, pod), wanted);
+        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE, () -> findPod(api.get(id), part, pod), wanted);
     }
 
     private static PodView findPod(SessionView view, String part, String pod) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.http.problem.Problem;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Refusals;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.Condition;
@@ -15,6 +15,7 @@ import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.session.OperatorActionResult;
 import dev.steward.workflow.session.TimeslotChange;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
@@ -88,7 +89,7 @@ class SessionOperatorIT extends SessionApiBase {
      * recorded its own status, so an operator action is judged on both parts as they are.
      */
     private SessionView awaitDegradedWithWebReady(UUID id) {
-        return Poll.until("a Degraded condition, with web READY, converged", () -> api.get(id),
+        return Eventually.await("a Degraded condition, with web READY, converged", SessionApi.DEADLINE, () -> api.get(id),
                 view -> !view.conditions().isEmpty() && "True".equals(condition(view, Condition.DEGRADED).status())
                         && view.parts().getFirst().status() == PartStatus.READY
                         && view.observedGeneration() == view.generation());

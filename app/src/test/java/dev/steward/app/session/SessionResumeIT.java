@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.model.Container;
 import dev.steward.app.support.PausingSessionWorkflowClient;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.app.temporal.SessionWorkflowClient;
@@ -15,6 +14,7 @@ import dev.steward.model.PartView;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.SessionRow;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
@@ -72,7 +72,7 @@ class SessionResumeIT extends SessionApiBase {
             assertTrue(resume.ifMissing(row), "the first resume started a run");
             String sessionRun = temporal.newUntypedWorkflowStub(WorkflowIds.session(id)).describe().getExecution()
                     .getRunId();
-            WorkflowExecutionDescription part = Poll.until("web started by the new run", DEADLINE,
+            WorkflowExecutionDescription part = Eventually.await("web started by the new run", DEADLINE,
                     () -> temporal.newUntypedWorkflowStub(WorkflowIds.part(id, "web")).describe(),
                     d -> d.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
                             && d.getParentExecution().getRunId().equals(sessionRun));
@@ -107,11 +107,11 @@ class SessionResumeIT extends SessionApiBase {
 
             temporal.newUntypedWorkflowStub(WorkflowIds.part(id, "web")).terminate("an operator in the Temporal UI");
 
-            Poll.until("web runs again", DEADLINE,
+            Eventually.await("web runs again", DEADLINE,
                     () -> temporal.newUntypedWorkflowStub(WorkflowIds.part(id, "web")).describe(),
                     d -> d.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
                             && !d.getExecution().getRunId().equals(firstRun));
-            Poll.until("the session running again", DEADLINE, () -> api.get(id),
+            Eventually.await("the session running again", DEADLINE, () -> api.get(id),
                     v -> v.status() == SessionStatus.RUNNING
                             && v.parts().stream().map(PartView::status).allMatch(s -> s.name().equals("READY")));
             assertEquals(before, containerIds(id), "the new run adopted the containers");

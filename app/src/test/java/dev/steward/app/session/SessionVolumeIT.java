@@ -10,13 +10,14 @@ import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.InternalServerErrorException;
 import dev.steward.activity.SessionNetworks;
 import dev.steward.activity.SessionVolumes;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.HashMap;
@@ -63,7 +64,7 @@ class SessionVolumeIT extends SessionApiBase {
             // The teardown removed it before the session said DELETED: no resync is waited for.
             assertFalse(engine.hasVolume(data), "volume " + data + " is gone once the session is DELETED");
             assertTrue(engine.hasVolume(kept), "a volume with retainOnDelete stays");
-            Poll.until("network removed", () -> engine.hasNetwork(SessionNetworks.name(id.toString())),
+            Eventually.await("network removed", SessionApi.DEADLINE, () -> engine.hasNetwork(SessionNetworks.name(id.toString())),
                     exists -> !exists);
         } finally {
             if (api.get(id).status() != SessionStatus.DELETED) {
@@ -72,7 +73,7 @@ class SessionVolumeIT extends SessionApiBase {
             }
             // Retained: this test's to remove.
             if (engine.hasVolume(kept)) {
-                Poll.until("volume " + kept + " removed", () -> removeVolume(kept), removed -> removed);
+                Eventually.await("volume " + kept + " removed", SessionApi.DEADLINE, () -> removeVolume(kept), removed -> removed);
             }
         }
     }
@@ -104,6 +105,6 @@ class SessionVolumeIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Poll.until("pod p/store as wanted", () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/store as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 }

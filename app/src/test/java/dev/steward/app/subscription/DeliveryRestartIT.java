@@ -3,14 +3,15 @@ package dev.steward.app.subscription;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.CloudEventReceiver.Received;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.CloudEventReceiver;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.CloudEventReceiver.Received;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.SubscriptionApi;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.cloudevents.CloudEvent;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.annotation.Property;
@@ -56,7 +57,7 @@ class DeliveryRestartIT extends SessionApiBase {
 
                 int deliveredBeforeRestart;
                 try (ApplicationContext first = deliveringService()) {
-                    deliveredBeforeRestart = Poll.until("a few events delivered", () -> ids(sink, id).size(),
+                    deliveredBeforeRestart = Eventually.await("a few events delivered", SessionApi.DEADLINE, () -> ids(sink, id).size(),
                             n -> n >= 2);
                 }
                 int afterStop = ids(sink, id).size();
@@ -65,7 +66,7 @@ class DeliveryRestartIT extends SessionApiBase {
 
                 sink.slowness = Duration.ZERO;
                 try (ApplicationContext second = deliveringService()) {
-                    Poll.until("every event delivered after the restart", () -> ids(sink, id),
+                    Eventually.await("every event delivered after the restart", SessionApi.DEADLINE, () -> ids(sink, id),
                             ids -> ids.size() >= transitions.size());
                 }
                 List<CloudEvent> delivered = SubscriptionDeliveryIT.ofSession(sink, id);

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.http.problem.Problem;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.Refusals;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SubscriptionApi;
 import dev.steward.model.FieldError;
 import dev.steward.store.ContentMode;
@@ -15,6 +15,7 @@ import dev.steward.store.OutboxRepository;
 import dev.steward.store.SubscriptionRepository;
 import dev.steward.store.SubscriptionRow;
 import dev.steward.store.SubscriptionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
@@ -174,7 +175,7 @@ class SubscriptionApiIT {
                     "[]", null, null, SubscriptionStatus.VALIDATING, null, outbox.lastPosition(), 0, now, now, null, null,
                     null, null, now, now));
             try {
-                SubscriptionView failed = Poll.until("the first attempt failed", () -> subscriptions.get(id),
+                SubscriptionView failed = Eventually.await("the first attempt failed", SessionApi.DEADLINE, () -> subscriptions.get(id),
                         subscription -> subscription.lastError() != null);
                 assertTrue(failed.lastError().startsWith("nothing was sent: the sink is not allowed"), failed.lastError());
                 elsewhere.setSoTimeout(1);

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.steward.app.support.CloudEventReceiver.Answer;
-import dev.steward.app.support.CloudEventReceiver.Received;
 import dev.steward.app.api.TransitionView;
 import dev.steward.app.support.CloudEventReceiver;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.CloudEventReceiver.Answer;
+import dev.steward.app.support.CloudEventReceiver.Received;
 import dev.steward.app.support.RawHttp;
 import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
@@ -18,6 +17,7 @@ import dev.steward.app.support.Specs;
 import dev.steward.app.support.SubscriptionApi;
 import dev.steward.model.SessionStatus;
 import dev.steward.store.SubscriptionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.cloudevents.CloudEvent;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -66,7 +66,7 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                 api.awaitStatus(id, SessionStatus.DELETED);
 
                 List<TransitionView> transitions = api.transitions(id);
-                List<CloudEvent> delivered = Poll.until("every transition delivered", () -> ofSession(binary, id),
+                List<CloudEvent> delivered = Eventually.await("every transition delivered", SessionApi.DEADLINE, () -> ofSession(binary, id),
                         events -> events.size() >= transitions.size()).stream().toList();
                 assertEquals(transitions.size(), delivered.size(), "each transition once");
                 assertInSequence(delivered);
@@ -81,7 +81,7 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                         "binary mode");
                 assertTrue(binary.handshakes.get() >= 1, "the sink was asked before the first delivery");
 
-                List<CloudEvent> sessionEvents = Poll.until("session events delivered", () -> ofSession(structured, id),
+                List<CloudEvent> sessionEvents = Eventually.await("session events delivered", SessionApi.DEADLINE, () -> ofSession(structured, id),
                         events -> events.stream().anyMatch(e -> "DELETED".equals(data(e).get("to"))));
                 assertTrue(sessionEvents.stream().allMatch(e -> e.getType().equals("dev.steward.session.status.changed")),
                         "the filter let only session events through");
@@ -106,7 +106,7 @@ class SubscriptionDeliveryIT extends SessionApiBase {
         try (CloudEventReceiver sink = new CloudEventReceiver()) {
             UUID subscription = subscriptions.create(SubscriptionApi.to(sink.url(), "binary", "tok")).id();
             try {
-                Poll.until("the handshake", () -> sink.handshakes.get(), n -> n >= 1);
+                Eventually.await("the handshake", SessionApi.DEADLINE, () -> sink.handshakes.get(), n -> n >= 1);
                 sink.answer = new Answer(500, null);
                 Instant failingFrom = Instant.now();
                 List<UUID> sessions = new ArrayList<>();
@@ -119,7 +119,7 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                     assertTrue(startup.compareTo(Duration.ofSeconds(30)) < 0,
                             "session " + i + " reached RUNNING in " + startup + " while the sink failed");
                 }
-                SubscriptionView failing = Poll.until("the subscription FAILING", () -> subscriptions.get(subscription),
+                SubscriptionView failing = Eventually.await("the subscription FAILING", SessionApi.DEADLINE, () -> subscriptions.get(subscription),
                         view -> view.status() == SubscriptionStatus.FAILING);
                 assertTrue(failing.lastError().contains("500"), failing.lastError());
                 assertTrue(sink.refused.get() > 1, "retried");
@@ -127,9 +127,9 @@ class SubscriptionDeliveryIT extends SessionApiBase {
 
                 sink.answer = new Answer(429, "2");
                 int refusedBefore = sink.refused.get();
-                Poll.until("a 429", () -> sink.refused.get(), n -> n > refusedBefore);
+                Eventually.await("a 429", SessionApi.DEADLINE, () -> sink.refused.get(), n -> n > refusedBefore);
                 Instant tooMany = Instant.now();
-                Poll.until("a second 429", () -> sink.refused.get(), n -> n > refusedBefore + 1);
+                Eventually.await("a second 429", SessionApi.DEADLINE, () -> sink.refused.get(), n -> n > refusedBefore + 1);
                 assertTrue(Duration.between(tooMany, Instant.now()).toMillis() >= 1500,
                         "Retry-After: 2 was honoured");
 
@@ -140,21 +140,21 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                 for (UUID id : sessions) {
                     api.awaitStatus(id, SessionStatus.DELETED);
                 }
-                Poll.until("an error without the sink", () -> subscriptions.get(subscription).lastError(),
+                Eventually.await("an error without the sink", SessionApi.DEADLINE, () -> subscriptions.get(subscription).lastError(),
                         error -> error != null && error.contains("no answer"));
                 sink.answer = Answer.TAKE;
                 sink.comeBack();
 
                 for (UUID id : sessions) {
                     List<TransitionView> transitions = api.transitions(id);
-                    List<CloudEvent> delivered = Poll.until("session " + id + " delivered", () -> ofSession(sink, id),
+                    List<CloudEvent> delivered = Eventually.await("session " + id + " delivered", SessionApi.DEADLINE, () -> ofSession(sink, id),
                             events -> events.stream().map(CloudEvent::getId).distinct().count() >= transitions.size());
                     Map<String, Long> copies = delivered.stream().collect(Collectors.groupingBy(CloudEvent::getId,
                             Collectors.counting()));
                     assertEquals(transitions.size(), copies.size(), "every transition, by its id");
                     assertInSequence(firstCopies(delivered));
                 }
-                assertEquals(SubscriptionStatus.ACTIVE, Poll.until("ACTIVE again", () -> subscriptions.get(subscription),
+                assertEquals(SubscriptionStatus.ACTIVE, Eventually.await("ACTIVE again", SessionApi.DEADLINE, () -> subscriptions.get(subscription),
                         view -> view.status() == SubscriptionStatus.ACTIVE).status());
             } finally {
                 subscriptions.delete(subscription);

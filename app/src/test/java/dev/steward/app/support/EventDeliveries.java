@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.workflow.support.Eventually;
 import io.cloudevents.CloudEvent;
 import io.cloudevents.core.builder.CloudEventBuilder;
 import io.cloudevents.http.HttpMessageFactory;
@@ -146,7 +147,7 @@ public final class EventDeliveries {
 
     /** The stored event of that source and id, once dispatched. */
     public JsonNode awaitDispatched(String source, String id) {
-        return Poll.until("event " + id + " dispatched", () -> stored(source).stream()
+        return Eventually.await("event " + id + " dispatched", SessionApi.DEADLINE, () -> stored(source).stream()
                 .filter(event -> event.get("id").asText().equals(id)).findFirst().orElse(null),
                 event -> event != null && !event.path("dispatchedAt").isMissingNode()
                         && !event.path("dispatchedAt").isNull());

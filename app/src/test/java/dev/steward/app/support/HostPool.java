@@ -10,6 +10,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.client.BlockingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
@@ -98,7 +99,7 @@ public final class HostPool implements AutoCloseable {
     }
 
     public void awaitHosts(HostStatus status, String... names) {
-        Poll.until(Arrays.toString(names) + " " + status, () -> Stream.of(names).map(hostApi::get).toList(),
+        Eventually.await(Arrays.toString(names) + " " + status, SessionApi.DEADLINE, () -> Stream.of(names).map(hostApi::get).toList(),
                 views -> views.stream().allMatch(h -> h.status() == status));
     }
 
@@ -109,15 +110,15 @@ public final class HostPool implements AutoCloseable {
 
     /** Waits until every pod of the session runs READY on {@code host}; returns them. */
     public List<PodView> awaitAllReadyOn(String host, UUID session) {
-        return Poll.until("every pod of " + session + " READY on " + host, () -> pods(session),
+        return Eventually.await("every pod of " + session + " READY on " + host, SessionApi.DEADLINE, () -> pods(session),
                 pods -> pods.stream().allMatch(p -> p.status() == PodStatus.READY && host.equals(p.host())));
     }
 
     /** Waits until no container of the session is left on {@code host}'s engine and no pod is placed on it. */
     public void awaitNothingLeftOn(String host, UUID session) {
-        Poll.until("no container of " + session + " left on " + host + "'s engine", () -> containersOf(host, session),
+        Eventually.await("no container of " + session + " left on " + host + "'s engine", SessionApi.DEADLINE, () -> containersOf(host, session),
                 List::isEmpty);
-        Poll.until(host + " holds no pod", () -> hostApi.get(host), view -> view.placedPods() == 0);
+        Eventually.await(host + " holds no pod", SessionApi.DEADLINE, () -> hostApi.get(host), view -> view.placedPods() == 0);
     }
 
     /** A long-running busybox pod that may only go on this pool's hosts. */
@@ -233,13 +234,13 @@ public final class HostPool implements AutoCloseable {
                 // Deleted already, or ended: waited for below either way.
             }
         }
-        Poll.until("every session of the pool DELETED", this::sessionViews,
+        Eventually.await("every session of the pool DELETED", SessionApi.DEADLINE, this::sessionViews,
                 views -> views.stream().allMatch(s -> s.status() == SessionStatus.DELETED));
     }
 
     /** A host with placements cannot be deleted; they go once their sessions' containers are gone. */
     private void awaitNoPlacements() {
-        Poll.until("no pod placed on " + endpointOf.keySet(), this::hostViews,
+        Eventually.await("no pod placed on " + endpointOf.keySet(), SessionApi.DEADLINE, this::hostViews,
                 views -> views.stream().allMatch(h -> h.placedPods() == 0));
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.activity.DockerClientFactory;
+import dev.steward.workflow.support.Eventually;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,7 +101,7 @@ public final class PodmanApiService {
         } catch (InterruptedException | ExecutionException | TimeoutException stillRunning) {
             service.destroyForcibly();
         }
-        Poll.until("the engine stops answering on " + endpoint, this::answers, up -> !up);
+        Eventually.await("the engine stops answering on " + endpoint, SessionApi.DEADLINE, this::answers, up -> !up);
     }
 
     /**
@@ -127,7 +128,7 @@ public final class PodmanApiService {
             Process service = builder.start();
             // setsid runs the service in this process (it is no group leader), so this is the service's pid.
             Files.writeString(dir.resolve("service.pid"), service.pid() + "\n");
-            Poll.until("the engine answers on " + endpoint + " (log: " + log + ")", START_DEADLINE,
+            Eventually.await("the engine answers on " + endpoint + " (log: " + log + ")", START_DEADLINE,
                     () -> answers() || !service.isAlive(), done -> done);
             assertTrue(service.isAlive() && answers(), () -> "the engine did not start; " + log + " ends with:\n"
                     + tail(log));

@@ -1,5 +1,6 @@
 package dev.steward.app.support;
 
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -96,7 +97,7 @@ public final class PrivateRegistry implements AutoCloseable {
         } catch (IOException missing) {
             throw new UncheckedIOException("docker-registry is missing: ./steward test installs it", missing);
         }
-        Poll.until("the registry accepting connections on " + address(), this::accepts, accepting -> accepting);
+        Eventually.await("the registry accepting connections on " + address(), SessionApi.DEADLINE, this::accepts, accepting -> accepting);
     }
 
     /** Stops the registry; its images stay in its storage for the next {@link #start()}. */

@@ -3,6 +3,7 @@ package dev.steward.app.support;
 import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.model.HostStatus;
 import dev.steward.store.HostRepository;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.event.annotation.EventListener;
@@ -34,9 +35,9 @@ public class ReadyBeforeTests {
 
     @EventListener
     void onServerStarted(ServerStartupEvent started) {
-        Poll.until("the namespace and search attributes registered before the tests begin", namespace::registered,
+        Eventually.await("the namespace and search attributes registered before the tests begin", SessionApi.DEADLINE, namespace::registered,
                 registered -> registered);
-        Poll.until("a READY host before the tests begin", hosts::listOrderByName,
+        Eventually.await("a READY host before the tests begin", SessionApi.DEADLINE, hosts::listOrderByName,
                 all -> all.stream().anyMatch(host -> host.status() == HostStatus.READY));
     }
 }

@@ -2,6 +2,7 @@ package dev.steward.app.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -71,7 +72,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Waits until {@code /health/readiness} answers 200, or fails with the end of the log. */
     public void awaitReady() {
-        Poll.until("the service is ready at " + baseUrl() + " (stdout: " + stdout + ")",
+        Eventually.await("the service is ready at " + baseUrl() + " (stdout: " + stdout + ")", SessionApi.DEADLINE,
                 () -> process.isAlive() ? HealthApi.readinessStatus(baseUrl()) : -1,
                 code -> code == 200 || code == -1);
         assertTrue(process.isAlive(), () -> "the service exited with " + process.exitValue() + "; stderr: " + read(stderr));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.steward.app.api.TransitionView;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -20,7 +21,8 @@ import java.util.UUID;
 /** The REST calls the integration tests make, and polling with a deadline instead of sleeps. */
 public final class SessionApi {
 
-    static final Duration DEADLINE = Duration.ofSeconds(90);
+    /** How long the tests wait for the real service, engine and Temporal to get somewhere. */
+    public static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final BlockingHttpClient http;
@@ -42,7 +44,7 @@ public final class SessionApi {
 
     /** Polls until the session exists: one that a CloudEvent creates appears once the event is dispatched. */
     public SessionView awaitCreated(UUID id) {
-        return Poll.until("session " + id + " created", () -> {
+        return Eventually.await("session " + id + " created", DEADLINE, () -> {
             try {
                 return get(id);
             } catch (HttpClientResponseException notYet) {
@@ -77,7 +79,7 @@ public final class SessionApi {
 
     /** Polls the session until it has {@code status}; fails with the last view seen at the deadline. */
     public SessionView awaitStatus(UUID id, SessionStatus status) {
-        return Poll.until("session " + id + " " + status, () -> get(id), view -> view.status() == status);
+        return Eventually.await("session " + id + " " + status, DEADLINE, () -> get(id), view -> view.status() == status);
     }
 
     /**
@@ -85,7 +87,7 @@ public final class SessionApi {
      * generation: a status can show before the last part's report of the new generation arrives.
      */
     public SessionView awaitConverged(UUID id, SessionStatus status) {
-        return Poll.until("session " + id + " " + status + " at its generation", () -> get(id),
+        return Eventually.await("session " + id + " " + status + " at its generation", DEADLINE, () -> get(id),
                 view -> view.status() == status && view.observedGeneration() == view.generation());
     }
 

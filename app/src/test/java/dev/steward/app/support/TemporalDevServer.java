@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.temporal.NamespaceRegistration;
 import dev.steward.workflow.session.SessionSearchAttributes;
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -87,7 +88,7 @@ public final class TemporalDevServer implements AutoCloseable {
                 key.getName() + "=" + NamespaceRegistration.cliType(key.getValueType()))));
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()))
                 .start();
-        Poll.until("Temporal accepts connections on " + address() + " (log: " + log + ")", START_DEADLINE,
+        Eventually.await("Temporal accepts connections on " + address() + " (log: " + log + ")", START_DEADLINE,
                 () -> !process.isAlive() || accepts(), done -> done);
         assertTrue(process.isAlive(), () -> "Temporal exited: " + read(log));
     }

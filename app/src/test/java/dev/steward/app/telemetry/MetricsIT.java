@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.app.support.HostApi;
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.PrometheusText;
 import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.Specs;
@@ -13,6 +12,7 @@ import dev.steward.model.HostStatus;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
@@ -74,7 +74,7 @@ class MetricsIT {
         String gone = "gone-" + run;
         hosts.register(Map.of("name", gone, "endpoint", "unix:///nonexistent/steward-" + run + ".sock",
                 "labels", Map.of("zone", "gone-" + run)));
-        Poll.until(gone + " UNREACHABLE", () -> hosts.get(gone), host -> host.status() == HostStatus.UNREACHABLE);
+        Eventually.await(gone + " UNREACHABLE", SessionApi.DEADLINE, () -> hosts.get(gone), host -> host.status() == HostStatus.UNREACHABLE);
 
         Map<String, Predicate<PrometheusText>> expected = new LinkedHashMap<>();
         expected.put("Temporal SDK requests", m -> m.sum("temporal_request_total") > 0);
@@ -97,7 +97,7 @@ class MetricsIT {
                 Map.of("host", "local", "outcome", "success")) > 0);
         expected.put("engine errors of " + gone, m -> m.sum(prometheus(MetricNames.ENGINE_ERRORS) + "_total",
                 Map.of("host", gone, "kind", "no_answer")) > 0);
-        Poll.until("every metric in /prometheus (last seen: those missing)", () -> missing(expected, scrape()),
+        Eventually.await("every metric in /prometheus (last seen: those missing)", SessionApi.DEADLINE, () -> missing(expected, scrape()),
                 List::isEmpty);
 
         assertEquals(HttpStatus.ACCEPTED, sessions.delete(steady));
@@ -117,7 +117,7 @@ class MetricsIT {
     }
 
     private PodView awaitPod(UUID session, String pod, Predicate<PodView> done) {
-        return Poll.until("pod " + pod + " of " + session, () -> sessions.get(session).parts().getFirst().pods().stream()
+        return Eventually.await("pod " + pod + " of " + session, SessionApi.DEADLINE, () -> sessions.get(session).parts().getFirst().pods().stream()
                 .filter(p -> p.name().equals(pod)).findFirst().orElseThrow(), done);
     }
 

@@ -3,10 +3,11 @@ package dev.steward.app.telemetry;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.SessionApiBase;
 import dev.steward.app.support.Specs;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.test.support.TestPropertyProvider;
 import java.io.IOException;
@@ -71,7 +72,7 @@ class TracingIT extends SessionApiBase implements TestPropertyProvider {
 
         List<String> wanted = List.of("/api/v1/sessions", "StartWorkflow:SessionWorkflow", "RunWorkflow:SessionWorkflow",
                 "RunWorkflow:PartWorkflow", "RunActivity:EnsureContainer");
-        Poll.until("spans of " + wanted + " exported", () -> String.join("\n", exports),
+        Eventually.await("spans of " + wanted + " exported", SessionApi.DEADLINE, () -> String.join("\n", exports),
                 all -> wanted.stream().allMatch(all::contains));
         assertTrue(exports.stream().anyMatch(e -> e.contains(id.toString()) || e.contains("session-" + id)),
                 "a span names the session's workflow");

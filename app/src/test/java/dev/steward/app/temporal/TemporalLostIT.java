@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.support.DurableService;
-import dev.steward.app.support.Poll;
+import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.Specs;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import java.io.IOException;
 import java.util.HashMap;
@@ -40,7 +41,7 @@ class TemporalLostIT {
 
             steward.api(api -> {
                 for (UUID id : ids) {
-                    Poll.until("session " + id + " resumed", () -> api.transitions(id), DurableService::resumed);
+                    Eventually.await("session " + id + " resumed", SessionApi.DEADLINE, () -> api.transitions(id), DurableService::resumed);
                     assertEquals(before.get(id), DurableService.containerIds(api.awaitConverged(id, SessionStatus.RUNNING)),
                             "the resumed session adopted its containers");
                     assertEquals(before.get(id).size(), steward.engine.containersOf(id).size(), "one container per pod");

@@ -3,12 +3,12 @@ package dev.steward.app.temporal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.steward.app.support.Poll;
 import dev.steward.app.support.SessionApi;
 import dev.steward.app.support.Specs;
 import dev.steward.app.support.TemporalDevServer;
 import dev.steward.contract.WorkflowIds;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.http.client.HttpClient;
@@ -46,7 +46,7 @@ class TemporalNamespaceIT {
             assertEquals(deployment, stubs.blockingStub().describeNamespace(DescribeNamespaceRequest.newBuilder()
                     .setNamespace(deployment).build()).getNamespaceInfo().getName());
             String byOwner = "StewardOwner = '" + owner + "'";
-            List<String> found = Poll.until("the session's workflow listed by owner", () -> list(stubs, deployment, byOwner),
+            List<String> found = Eventually.await("the session's workflow listed by owner", SessionApi.DEADLINE, () -> list(stubs, deployment, byOwner),
                     ids -> ids.contains(WorkflowIds.session(id)));
             assertEquals(List.of(WorkflowIds.session(id)), found);
             assertTrue(list(stubs, "default", "WorkflowId = '" + WorkflowIds.session(id) + "'").isEmpty(),

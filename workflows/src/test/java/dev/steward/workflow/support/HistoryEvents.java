@@ -1,4 +1,4 @@
-package dev.steward.workflow;
+package dev.steward.workflow.support;
 
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;

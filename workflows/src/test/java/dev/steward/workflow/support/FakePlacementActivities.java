@@ -1,4 +1,4 @@
-package dev.steward.workflow;
+package dev.steward.workflow.support;
 
 import dev.steward.contract.PlacementActivities;
 import dev.steward.contract.PlacementRequest;

@@ -1,4 +1,4 @@
-package dev.steward.workflow;
+package dev.steward.workflow.support;
 
 import dev.steward.contract.RecordingActivities;
 import dev.steward.contract.TransitionRecord;
@@ -11,9 +11,9 @@ import io.temporal.failure.ApplicationFailure;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The recording activities in memory. Unlike the real ones it keeps every call, duplicates

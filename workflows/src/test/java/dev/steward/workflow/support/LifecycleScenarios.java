@@ -1,4 +1,4 @@
-package dev.steward.workflow;
+package dev.steward.workflow.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -30,9 +30,10 @@ import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.model.VolumeMount;
 import dev.steward.model.VolumeSpec;
+import dev.steward.workflow.WorkflowReplayTest;
+import dev.steward.workflow.host.CountingSync;
 import dev.steward.workflow.host.HostInput;
 import dev.steward.workflow.host.HostWorkflow;
-import dev.steward.workflow.host.CountingSync;
 import dev.steward.workflow.host.HostWorkflowImpl;
 import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.DesiredChange;

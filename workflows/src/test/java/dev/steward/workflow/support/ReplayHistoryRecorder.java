@@ -1,7 +1,8 @@
-package dev.steward.workflow;
+package dev.steward.workflow.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.workflow.WorkflowReplayTest;
 import dev.steward.workflow.host.ScriptedHost;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.io.IOException;
