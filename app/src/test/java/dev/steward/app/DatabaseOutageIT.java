@@ -111,7 +111,8 @@ class DatabaseOutageIT implements TestPropertyProvider {
             postgres.restore();
         }
 
-        RawAnswer listed = Eventually.await("PostgreSQL answers again", SessionApi.DEADLINE, () -> http.get("/api/v1/sessions?owner=" + owner),
+        RawAnswer listed = Eventually.await("PostgreSQL answers again", SessionApi.DEADLINE,
+                () -> http.get("/api/v1/sessions?owner=" + owner),
                 answer -> answer.status() == 200);
         assertTrue(listed.body().contains("\"total\":1"), "only the session created before the outage: " + listed);
         assertEquals(404, http.get("/api/v1/hosts/" + owner).status(), "no host was registered during the outage");

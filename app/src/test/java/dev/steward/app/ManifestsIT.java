@@ -321,7 +321,8 @@ class ManifestsIT {
                     "-g", "daemon off;").redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile()).start();
             try {
                 RawHttp http = new RawHttp(URI.create("http://127.0.0.1:" + port).toURL());
-                Eventually.await("the proxy answers", SessionApi.DEADLINE, () -> answersAtAll(http), Boolean::booleanValue);
+                Eventually.await("the proxy answers", SessionApi.DEADLINE,
+                        () -> answersAtAll(http), Boolean::booleanValue);
                 String alice = "Basic " + Base64.getEncoder().encodeToString("alice:s3cret".getBytes(StandardCharsets.UTF_8));
                 String wrong = "Basic " + Base64.getEncoder().encodeToString("alice:guess".getBytes(StandardCharsets.UTF_8));
 

@@ -87,7 +87,8 @@ class PostgresOutageIT extends SessionApiBase implements TestPropertyProvider {
         }
 
         // READY after a restart is the last of the queued records.
-        SessionView after = Eventually.await("the restart recorded", SessionApi.DEADLINE, () -> api.get(id), view -> HostPool.pods(view).stream()
+        SessionView after = Eventually.await("the restart recorded", SessionApi.DEADLINE,
+                () -> api.get(id), view -> HostPool.pods(view).stream()
                 .anyMatch(p -> p.name().equals("a") && p.status() == PodStatus.READY && p.restarts() == 1));
         assertEquals(SessionStatus.RUNNING, api.awaitStatus(id, SessionStatus.RUNNING).status());
         assertEquals(a.containerId(), HostPool.pods(after).stream().filter(p -> p.name().equals("a")).findFirst()

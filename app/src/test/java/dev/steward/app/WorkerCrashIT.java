@@ -49,7 +49,8 @@ class WorkerCrashIT {
                     api.awaitStatus(id, SessionStatus.RUNNING);
                 }
                 // The kill path starts a kill margin (3 s) before the deadline: crash just after.
-                Eventually.await("the kill path of the expiring session has begun", SessionApi.DEADLINE, () -> Instant.now(),
+                Eventually.await("the kill path of the expiring session has begun", SessionApi.DEADLINE,
+                        () -> Instant.now(),
                         now -> now.isAfter(deadline.minusMillis(2_700)));
                 api.updateSpec(replaced, Map.of("owner", owner, "parts", List.of(Map.of("name", "web", "pods",
                         List.of(withEnv("a"), withEnv("b"))))));
@@ -70,7 +71,8 @@ class WorkerCrashIT {
                 SessionView replaced = api.awaitConverged(at.replaced(), SessionStatus.RUNNING);
                 assertTrue(replaced.generation() >= 2, "the new spec applied: " + replaced);
                 api.awaitStatus(at.deleted(), SessionStatus.DELETED);
-                SessionView expired = Eventually.await("the expiring session ended", SessionApi.DEADLINE, () -> api.get(at.expiring()),
+                SessionView expired = Eventually.await("the expiring session ended", SessionApi.DEADLINE,
+                        () -> api.get(at.expiring()),
                         v -> v.status() == SessionStatus.EXPIRED || v.status() == SessionStatus.DELETED);
                 assertTrue(steward.engine.containersOf(at.expiring()).isEmpty(), "nothing left after the deadline: "
                         + expired);

@@ -79,7 +79,8 @@ class WorkerProcessIT {
                     List<Long> takenAfter;
                     try (ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
                         takenAfter = ids.stream().map(id -> users.submit(() -> {
-                            Eventually.await("session " + id + " takes its DELETE", SessionApi.DEADLINE, () -> deleteAnswer(sessions, id),
+                            Eventually.await("session " + id + " takes its DELETE", SessionApi.DEADLINE,
+                                    () -> deleteAnswer(sessions, id),
                                     status -> status == HttpStatus.ACCEPTED.getCode());
                             return Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
                         })).toList().stream().map(WorkerProcessIT::join).toList();

@@ -365,7 +365,8 @@ class AccessIT {
         // Each owner's last change is its session's deletion: its stream from the start shows no other owner's.
         for (Owner owner : Owner.values()) {
             assertEquals(202, http.delete("/api/v1/sessions/" + sessions.get(owner)).status());
-            Eventually.await(owner + "'s session DELETED", SessionApi.DEADLINE, () -> view(http, sessions.get(owner)).path("status").asText(),
+            Eventually.await(owner + "'s session DELETED", SessionApi.DEADLINE,
+                    () -> view(http, sessions.get(owner)).path("status").asText(),
                     "DELETED"::equals);
         }
         for (As caller : List.of(As.VIEWER_ALICE, As.USER_BOB)) {
@@ -497,7 +498,8 @@ class AccessIT {
             http.delete("/api/v1/sessions/" + id);
         }
         for (Object id : sessions) {
-            Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE, () -> view(http, UUID.fromString(id.toString()))
+            Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE,
+                    () -> view(http, UUID.fromString(id.toString()))
                     .path("status").asText(), SessionStatus.DELETED.name()::equals);
         }
     }

@@ -128,7 +128,8 @@ class CloudEventsIT extends SessionApiBase {
             CloudEvent move = EventDeliveries.event(source, "dev.steward.session.timeslot", "sessions/" + id,
                     Map.of("endAt", endAt.toString(), "cleanupDeadline", endAt.plus(1, ChronoUnit.HOURS).toString()));
             assertEquals(202, events.deliver(mode, token, move).status(), mode.name());
-            Eventually.await(mode + ": timeslot moved", SessionApi.DEADLINE, () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
+            Eventually.await(mode + ": timeslot moved", SessionApi.DEADLINE,
+                    () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
 
             CloudEvent delete = EventDeliveries.event(source, "dev.steward.session.delete", "sessions/" + id, null);
             assertEquals(202, events.deliver(mode, token, delete).status(), mode.name());
@@ -245,7 +246,8 @@ class CloudEventsIT extends SessionApiBase {
         CloudEvent extended = EventDeliveries.event(source, "com.example.course.extended", "sessions/" + id,
                 Map.of("endAt", endAt.toString(), "cleanupDeadline", endAt.plus(1, ChronoUnit.HOURS).toString()));
         assertEquals(202, events.structured(token, extended).status());
-        Eventually.await("timeslot moved by trigger", SessionApi.DEADLINE, () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
+        Eventually.await("timeslot moved by trigger", SessionApi.DEADLINE,
+                () -> api.get(id), view -> endAt.equals(view.timeslot().endAt()));
 
         CloudEvent ended = EventDeliveries.event(source, "com.example.course.ended", "sessions/" + id, null);
         assertEquals(202, events.binary(token, ended).status());

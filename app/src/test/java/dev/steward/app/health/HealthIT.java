@@ -90,7 +90,8 @@ class HealthIT {
     }
 
     private static Health awaitReadiness(HealthApi health, String status) {
-        return Eventually.await("readiness " + status, SessionApi.DEADLINE, health::readiness, seen -> seen.status().equals(status));
+        return Eventually.await("readiness " + status, SessionApi.DEADLINE,
+                health::readiness, seen -> seen.status().equals(status));
     }
 
     private static void assertLive(HealthApi health) {

@@ -52,7 +52,8 @@ class EngineOutageIT extends SecondEngineOutageBase {
         try {
             secondEngine.stop();
             Instant back = Instant.now().plus(OUTAGE);
-            Eventually.await("both pods UNKNOWN while the engine is away", SessionApi.DEADLINE, () -> watch(id, sessionSeen, podsSeen),
+            Eventually.await("both pods UNKNOWN while the engine is away", SessionApi.DEADLINE,
+                    () -> watch(id, sessionSeen, podsSeen),
                     view -> HostPool.pods(view).stream().allMatch(p -> p.status() == PodStatus.UNKNOWN));
             Eventually.await("the outage's end", OUTAGE.plusSeconds(30), () -> {
                 watch(id, sessionSeen, podsSeen);

@@ -63,6 +63,7 @@ class HostPortTakenIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Eventually.await("pod p/web as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/web as wanted", SessionApi.DEADLINE,
+                () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 }

@@ -78,7 +78,8 @@ class HostSchedulingIT extends HostPoolBase {
         try (CapacitySampler sampler = CapacitySampler.start(pool, a, b)) {
             long createdAt = System.nanoTime();
             createConcurrently();
-            List<SessionView> settled = Eventually.await("5 pods READY and 45 waiting Unschedulable", SessionApi.DEADLINE, pool::sessionViews,
+            List<SessionView> settled = Eventually.await("5 pods READY and 45 waiting Unschedulable", SessionApi.DEADLINE,
+                    pool::sessionViews,
                     views -> views.size() == SESSIONS && count(views, HostSchedulingIT::runs) == room
                             && count(views, HostSchedulingIT::waits) == SESSIONS - room);
             long settledMillis = millisSince(createdAt);

@@ -70,7 +70,8 @@ class VolumePlacementIT extends HostPoolBase {
         pool.awaitReady(a, b);
 
         UUID id = pool.create(pool.session(List.of(mounting("one"), mounting("two")), List.of(Map.of("name", VOLUME))));
-        List<PodView> pods = Eventually.await("one pod READY, the other waiting", SessionApi.DEADLINE, () -> pool.pods(id),
+        List<PodView> pods = Eventually.await("one pod READY, the other waiting", SessionApi.DEADLINE,
+                () -> pool.pods(id),
                 found -> found.stream().anyMatch(p -> p.status() == PodStatus.READY)
                         && found.stream().anyMatch(VolumePlacementIT::waits));
         PodView placed = pods.stream().filter(p -> p.status() == PodStatus.READY).findFirst().orElseThrow();
@@ -111,7 +112,8 @@ class VolumePlacementIT extends HostPoolBase {
 
         pool.sessions().setDesiredStatus(id, "STOPPED");
         pool.sessions().awaitStatus(id, SessionStatus.STOPPED);
-        Eventually.await(a + " holds no pod", SessionApi.DEADLINE, () -> pool.hosts().get(a), view -> view.placedPods() == 0);
+        Eventually.await(a + " holds no pod", SessionApi.DEADLINE,
+                () -> pool.hosts().get(a), view -> view.placedPods() == 0);
         // A pod of another session takes a (both empty again), so spread would now choose b.
         UUID filler = pool.create(pool.session(List.of(pool.pod("filler"))));
         pool.awaitAllReadyOn(a, filler);

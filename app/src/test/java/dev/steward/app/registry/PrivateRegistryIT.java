@@ -164,7 +164,8 @@ class PrivateRegistryIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Eventually.await("pod p/app of " + id + " as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/app of " + id + " as wanted", SessionApi.DEADLINE,
+                () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 
     private void cleanUp(UUID id) {

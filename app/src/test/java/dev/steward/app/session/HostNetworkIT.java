@@ -68,7 +68,8 @@ class HostNetworkIT {
                 assertEquals(202, http.delete("/api/v1/sessions/" + id).status());
             }
             for (String id : sessions) {
-                Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE, () -> http.get("/api/v1/sessions/" + id).body(),
+                Eventually.await("session " + id + " DELETED", SessionApi.DEADLINE,
+                        () -> http.get("/api/v1/sessions/" + id).body(),
                         body -> body.contains("\"status\":\"DELETED\""));
             }
         }

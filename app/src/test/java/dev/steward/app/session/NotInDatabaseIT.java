@@ -63,7 +63,8 @@ class NotInDatabaseIT extends SessionApiBase {
 
         assertFailsNotInDatabase(id);
         assertPartEnded(id, "web");
-        Eventually.await("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
+        Eventually.await("nothing of the session left on the engine", DEADLINE,
+                () -> engine.containersOf(id), List::isEmpty);
     }
 
     @Test
@@ -86,7 +87,8 @@ class NotInDatabaseIT extends SessionApiBase {
 
         assertFailsNotInDatabase(id);
         assertPartEnded(id, "web");
-        Eventually.await("nothing of the session left on the engine", DEADLINE, () -> engine.containersOf(id), List::isEmpty);
+        Eventually.await("nothing of the session left on the engine", DEADLINE,
+                () -> engine.containersOf(id), List::isEmpty);
     }
 
     private void assertFailsNotInDatabase(UUID id) throws Exception {

@@ -185,7 +185,8 @@ class PodBehaviourIT extends SessionApiBase {
         // Podman 4.3 does not keep an update across a start: a restart applies the limits again.
         docker.killContainerCmd(capped.containerId()).exec();
         awaitPod(id, "p", "capped", p -> p.status() == PodStatus.READY && p.restarts() == 1);
-        Eventually.await("the new limits after the restart", SessionApi.DEADLINE, () -> cgroupLimits(capped.containerId()), applied::equals);
+        Eventually.await("the new limits after the restart", SessionApi.DEADLINE,
+                () -> cgroupLimits(capped.containerId()), applied::equals);
         assertEquals(2, api.transitions(id).stream().filter(t -> "LimitsUpdated".equals(t.reason())).count(),
                 "applied at the change and again after the restart, and no more");
         assertEquals(capped.containerId(), findPod(api.get(id), "p", "capped").containerId());
@@ -265,7 +266,8 @@ class PodBehaviourIT extends SessionApiBase {
     }
 
     private void assertGone(String containerId) {
-        Eventually.await("container " + containerId + " removed", SessionApi.DEADLINE, () -> exists(containerId), exists -> !exists);
+        Eventually.await("container " + containerId + " removed", SessionApi.DEADLINE,
+                () -> exists(containerId), exists -> !exists);
     }
 
     private boolean exists(String containerId) {
@@ -305,7 +307,8 @@ class PodBehaviourIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {
-        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE, () -> findPod(api.get(id), part, pod), wanted);
+        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE,
+                () -> findPod(api.get(id), part, pod), wanted);
     }
 
     private void awaitPart(UUID id, String part, PartStatus status) {

@@ -135,9 +135,11 @@ class PodLogsIT extends SessionApiBase {
                 follower.getOutputStream().write(("GET /api/v1/sessions/" + id + "/pods/app/flood/logs?follow=true"
                         + " HTTP/1.1\r\nHost: " + server.getHost() + "\r\nAuthorization: Bearer " + TestTokens.ADMIN
                         + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-                Eventually.await("the container wrote its log", SessionApi.DEADLINE, () -> engine.output(container, "cat", "/tmp/written"),
+                Eventually.await("the container wrote its log", SessionApi.DEADLINE,
+                        () -> engine.output(container, "cat", "/tmp/written"),
                         written -> written.contains("done"));
-                long held = Eventually.await("the service stopped reading the engine", SessionApi.DEADLINE, new Settling(proxy::mostOnOneConnection),
+                long held = Eventually.await("the service stopped reading the engine", SessionApi.DEADLINE,
+                        new Settling(proxy::mostOnOneConnection),
                         Settling::settled).value();
                 assertTrue(held < FLOOD / 3, "the service read " + held + " bytes of a log its client took none of");
 

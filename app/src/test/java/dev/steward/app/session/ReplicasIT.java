@@ -43,7 +43,8 @@ class ReplicasIT extends SessionApiBase {
         assertEquals(HttpStatus.ACCEPTED, api.updateSpec(id, spec(2)));
         Map<String, String> two = awaitRunning(id, "app-0", "app-1");
         assertEquals(Map.of("app-0", five.get("app-0"), "app-1", five.get("app-1")), two);
-        Eventually.await("the dropped replicas' containers removed", SessionApi.DEADLINE, () -> engineReplicas(id), two::equals);
+        Eventually.await("the dropped replicas' containers removed", SessionApi.DEADLINE,
+                () -> engineReplicas(id), two::equals);
         SessionView after = api.get(id);
         List<PodView> dropped = after.parts().getFirst().pods().stream()
                 .filter(p -> p.status() == PodStatus.REMOVED).toList();
@@ -57,7 +58,8 @@ class ReplicasIT extends SessionApiBase {
 
     /** Waits for the session RUNNING at its generation with exactly these pods READY; their container ids. */
     private Map<String, String> awaitRunning(UUID id, String... pods) {
-        SessionView running = Eventually.await("session " + id + " RUNNING with " + List.of(pods), SessionApi.DEADLINE, () -> api.get(id),
+        SessionView running = Eventually.await("session " + id + " RUNNING with " + List.of(pods), SessionApi.DEADLINE,
+                () -> api.get(id),
                 view -> view.status() == SessionStatus.RUNNING && view.observedGeneration() == view.generation()
                         && readyPods(view).keySet().equals(java.util.Set.of(pods)));
         return readyPods(running);

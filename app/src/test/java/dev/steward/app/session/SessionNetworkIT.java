@@ -81,11 +81,13 @@ class SessionNetworkIT extends SessionApiBase {
         api.delete(id);
         api.awaitStatus(id, SessionStatus.DELETED);
         String network = SessionNetworks.name(id.toString());
-        Eventually.await("network " + network + " removed", SessionApi.DEADLINE, () -> engine.hasNetwork(network), exists -> !exists);
+        Eventually.await("network " + network + " removed", SessionApi.DEADLINE,
+                () -> engine.hasNetwork(network), exists -> !exists);
     }
 
     private PodView awaitPod(UUID id, String part, String pod, Predicate<PodView> wanted) {
-        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE, () -> findPod(api.get(id), part, pod), wanted);
+        return Eventually.await("pod " + part + "/" + pod + " as wanted", SessionApi.DEADLINE,
+                () -> findPod(api.get(id), part, pod), wanted);
     }
 
     private static PodView findPod(SessionView view, String part, String pod) {

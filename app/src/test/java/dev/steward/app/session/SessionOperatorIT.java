@@ -89,7 +89,8 @@ class SessionOperatorIT extends SessionApiBase {
      * recorded its own status, so an operator action is judged on both parts as they are.
      */
     private SessionView awaitDegradedWithWebReady(UUID id) {
-        return Eventually.await("a Degraded condition, with web READY, converged", SessionApi.DEADLINE, () -> api.get(id),
+        return Eventually.await("a Degraded condition, with web READY, converged", SessionApi.DEADLINE,
+                () -> api.get(id),
                 view -> !view.conditions().isEmpty() && "True".equals(condition(view, Condition.DEGRADED).status())
                         && view.parts().getFirst().status() == PartStatus.READY
                         && view.observedGeneration() == view.generation());

@@ -64,7 +64,8 @@ class SessionVolumeIT extends SessionApiBase {
             // The teardown removed it before the session said DELETED: no resync is waited for.
             assertFalse(engine.hasVolume(data), "volume " + data + " is gone once the session is DELETED");
             assertTrue(engine.hasVolume(kept), "a volume with retainOnDelete stays");
-            Eventually.await("network removed", SessionApi.DEADLINE, () -> engine.hasNetwork(SessionNetworks.name(id.toString())),
+            Eventually.await("network removed", SessionApi.DEADLINE,
+                    () -> engine.hasNetwork(SessionNetworks.name(id.toString())),
                     exists -> !exists);
         } finally {
             if (api.get(id).status() != SessionStatus.DELETED) {
@@ -73,7 +74,8 @@ class SessionVolumeIT extends SessionApiBase {
             }
             // Retained: this test's to remove.
             if (engine.hasVolume(kept)) {
-                Eventually.await("volume " + kept + " removed", SessionApi.DEADLINE, () -> removeVolume(kept), removed -> removed);
+                Eventually.await("volume " + kept + " removed", SessionApi.DEADLINE,
+                        () -> removeVolume(kept), removed -> removed);
             }
         }
     }
@@ -105,6 +107,7 @@ class SessionVolumeIT extends SessionApiBase {
     }
 
     private PodView awaitPod(UUID id, Predicate<PodView> wanted) {
-        return Eventually.await("pod p/store as wanted", SessionApi.DEADLINE, () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
+        return Eventually.await("pod p/store as wanted", SessionApi.DEADLINE,
+                () -> api.get(id).parts().getFirst().pods().getFirst(), wanted);
     }
 }

@@ -57,7 +57,8 @@ class DeliveryRestartIT extends SessionApiBase {
 
                 int deliveredBeforeRestart;
                 try (ApplicationContext first = deliveringService()) {
-                    deliveredBeforeRestart = Eventually.await("a few events delivered", SessionApi.DEADLINE, () -> ids(sink, id).size(),
+                    deliveredBeforeRestart = Eventually.await("a few events delivered", SessionApi.DEADLINE,
+                            () -> ids(sink, id).size(),
                             n -> n >= 2);
                 }
                 int afterStop = ids(sink, id).size();
@@ -66,7 +67,8 @@ class DeliveryRestartIT extends SessionApiBase {
 
                 sink.slowness = Duration.ZERO;
                 try (ApplicationContext second = deliveringService()) {
-                    Eventually.await("every event delivered after the restart", SessionApi.DEADLINE, () -> ids(sink, id),
+                    Eventually.await("every event delivered after the restart", SessionApi.DEADLINE,
+                            () -> ids(sink, id),
                             ids -> ids.size() >= transitions.size());
                 }
                 List<CloudEvent> delivered = SubscriptionDeliveryIT.ofSession(sink, id);

@@ -175,7 +175,8 @@ class SubscriptionApiIT {
                     "[]", null, null, SubscriptionStatus.VALIDATING, null, outbox.lastPosition(), 0, now, now, null, null,
                     null, null, now, now));
             try {
-                SubscriptionView failed = Eventually.await("the first attempt failed", SessionApi.DEADLINE, () -> subscriptions.get(id),
+                SubscriptionView failed = Eventually.await("the first attempt failed", SessionApi.DEADLINE,
+                        () -> subscriptions.get(id),
                         subscription -> subscription.lastError() != null);
                 assertTrue(failed.lastError().startsWith("nothing was sent: the sink is not allowed"), failed.lastError());
                 elsewhere.setSoTimeout(1);

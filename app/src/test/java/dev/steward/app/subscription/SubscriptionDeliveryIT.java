@@ -66,7 +66,8 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                 api.awaitStatus(id, SessionStatus.DELETED);
 
                 List<TransitionView> transitions = api.transitions(id);
-                List<CloudEvent> delivered = Eventually.await("every transition delivered", SessionApi.DEADLINE, () -> ofSession(binary, id),
+                List<CloudEvent> delivered = Eventually.await("every transition delivered", SessionApi.DEADLINE,
+                        () -> ofSession(binary, id),
                         events -> events.size() >= transitions.size()).stream().toList();
                 assertEquals(transitions.size(), delivered.size(), "each transition once");
                 assertInSequence(delivered);
@@ -81,7 +82,8 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                         "binary mode");
                 assertTrue(binary.handshakes.get() >= 1, "the sink was asked before the first delivery");
 
-                List<CloudEvent> sessionEvents = Eventually.await("session events delivered", SessionApi.DEADLINE, () -> ofSession(structured, id),
+                List<CloudEvent> sessionEvents = Eventually.await("session events delivered", SessionApi.DEADLINE,
+                        () -> ofSession(structured, id),
                         events -> events.stream().anyMatch(e -> "DELETED".equals(data(e).get("to"))));
                 assertTrue(sessionEvents.stream().allMatch(e -> e.getType().equals("dev.steward.session.status.changed")),
                         "the filter let only session events through");
@@ -119,7 +121,8 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                     assertTrue(startup.compareTo(Duration.ofSeconds(30)) < 0,
                             "session " + i + " reached RUNNING in " + startup + " while the sink failed");
                 }
-                SubscriptionView failing = Eventually.await("the subscription FAILING", SessionApi.DEADLINE, () -> subscriptions.get(subscription),
+                SubscriptionView failing = Eventually.await("the subscription FAILING", SessionApi.DEADLINE,
+                        () -> subscriptions.get(subscription),
                         view -> view.status() == SubscriptionStatus.FAILING);
                 assertTrue(failing.lastError().contains("500"), failing.lastError());
                 assertTrue(sink.refused.get() > 1, "retried");
@@ -129,7 +132,8 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                 int refusedBefore = sink.refused.get();
                 Eventually.await("a 429", SessionApi.DEADLINE, () -> sink.refused.get(), n -> n > refusedBefore);
                 Instant tooMany = Instant.now();
-                Eventually.await("a second 429", SessionApi.DEADLINE, () -> sink.refused.get(), n -> n > refusedBefore + 1);
+                Eventually.await("a second 429", SessionApi.DEADLINE,
+                        () -> sink.refused.get(), n -> n > refusedBefore + 1);
                 assertTrue(Duration.between(tooMany, Instant.now()).toMillis() >= 1500,
                         "Retry-After: 2 was honoured");
 
@@ -140,21 +144,24 @@ class SubscriptionDeliveryIT extends SessionApiBase {
                 for (UUID id : sessions) {
                     api.awaitStatus(id, SessionStatus.DELETED);
                 }
-                Eventually.await("an error without the sink", SessionApi.DEADLINE, () -> subscriptions.get(subscription).lastError(),
+                Eventually.await("an error without the sink", SessionApi.DEADLINE,
+                        () -> subscriptions.get(subscription).lastError(),
                         error -> error != null && error.contains("no answer"));
                 sink.answer = Answer.TAKE;
                 sink.comeBack();
 
                 for (UUID id : sessions) {
                     List<TransitionView> transitions = api.transitions(id);
-                    List<CloudEvent> delivered = Eventually.await("session " + id + " delivered", SessionApi.DEADLINE, () -> ofSession(sink, id),
+                    List<CloudEvent> delivered = Eventually.await("session " + id + " delivered", SessionApi.DEADLINE,
+                            () -> ofSession(sink, id),
                             events -> events.stream().map(CloudEvent::getId).distinct().count() >= transitions.size());
                     Map<String, Long> copies = delivered.stream().collect(Collectors.groupingBy(CloudEvent::getId,
                             Collectors.counting()));
                     assertEquals(transitions.size(), copies.size(), "every transition, by its id");
                     assertInSequence(firstCopies(delivered));
                 }
-                assertEquals(SubscriptionStatus.ACTIVE, Eventually.await("ACTIVE again", SessionApi.DEADLINE, () -> subscriptions.get(subscription),
+                assertEquals(SubscriptionStatus.ACTIVE, Eventually.await("ACTIVE again", SessionApi.DEADLINE,
+                        () -> subscriptions.get(subscription),
                         view -> view.status() == SubscriptionStatus.ACTIVE).status());
             } finally {
                 subscriptions.delete(subscription);

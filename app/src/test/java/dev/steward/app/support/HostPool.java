@@ -99,7 +99,8 @@ public final class HostPool implements AutoCloseable {
     }
 
     public void awaitHosts(HostStatus status, String... names) {
-        Eventually.await(Arrays.toString(names) + " " + status, SessionApi.DEADLINE, () -> Stream.of(names).map(hostApi::get).toList(),
+        Eventually.await(Arrays.toString(names) + " " + status, SessionApi.DEADLINE,
+                () -> Stream.of(names).map(hostApi::get).toList(),
                 views -> views.stream().allMatch(h -> h.status() == status));
     }
 
@@ -110,15 +111,18 @@ public final class HostPool implements AutoCloseable {
 
     /** Waits until every pod of the session runs READY on {@code host}; returns them. */
     public List<PodView> awaitAllReadyOn(String host, UUID session) {
-        return Eventually.await("every pod of " + session + " READY on " + host, SessionApi.DEADLINE, () -> pods(session),
+        return Eventually.await("every pod of " + session + " READY on " + host, SessionApi.DEADLINE,
+                () -> pods(session),
                 pods -> pods.stream().allMatch(p -> p.status() == PodStatus.READY && host.equals(p.host())));
     }
 
     /** Waits until no container of the session is left on {@code host}'s engine and no pod is placed on it. */
     public void awaitNothingLeftOn(String host, UUID session) {
-        Eventually.await("no container of " + session + " left on " + host + "'s engine", SessionApi.DEADLINE, () -> containersOf(host, session),
+        Eventually.await("no container of " + session + " left on " + host + "'s engine", SessionApi.DEADLINE,
+                () -> containersOf(host, session),
                 List::isEmpty);
-        Eventually.await(host + " holds no pod", SessionApi.DEADLINE, () -> hostApi.get(host), view -> view.placedPods() == 0);
+        Eventually.await(host + " holds no pod", SessionApi.DEADLINE,
+                () -> hostApi.get(host), view -> view.placedPods() == 0);
     }
 
     /** A long-running busybox pod that may only go on this pool's hosts. */

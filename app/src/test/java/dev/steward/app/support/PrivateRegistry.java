@@ -97,7 +97,8 @@ public final class PrivateRegistry implements AutoCloseable {
         } catch (IOException missing) {
             throw new UncheckedIOException("docker-registry is missing: ./steward test installs it", missing);
         }
-        Eventually.await("the registry accepting connections on " + address(), SessionApi.DEADLINE, this::accepts, accepting -> accepting);
+        Eventually.await("the registry accepting connections on " + address(), SessionApi.DEADLINE,
+                this::accepts, accepting -> accepting);
     }
 
     /** Stops the registry; its images stay in its storage for the next {@link #start()}. */

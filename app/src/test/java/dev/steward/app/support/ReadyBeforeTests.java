@@ -35,7 +35,8 @@ public class ReadyBeforeTests {
 
     @EventListener
     void onServerStarted(ServerStartupEvent started) {
-        Eventually.await("the namespace and search attributes registered before the tests begin", SessionApi.DEADLINE, namespace::registered,
+        Eventually.await("the namespace and search attributes registered before the tests begin", SessionApi.DEADLINE,
+                namespace::registered,
                 registered -> registered);
         Eventually.await("a READY host before the tests begin", SessionApi.DEADLINE, hosts::listOrderByName,
                 all -> all.stream().anyMatch(host -> host.status() == HostStatus.READY));

@@ -79,7 +79,8 @@ public final class SessionApi {
 
     /** Polls the session until it has {@code status}; fails with the last view seen at the deadline. */
     public SessionView awaitStatus(UUID id, SessionStatus status) {
-        return Eventually.await("session " + id + " " + status, DEADLINE, () -> get(id), view -> view.status() == status);
+        return Eventually.await("session " + id + " " + status, DEADLINE,
+                () -> get(id), view -> view.status() == status);
     }
 
     /**

@@ -74,7 +74,8 @@ class MetricsIT {
         String gone = "gone-" + run;
         hosts.register(Map.of("name", gone, "endpoint", "unix:///nonexistent/steward-" + run + ".sock",
                 "labels", Map.of("zone", "gone-" + run)));
-        Eventually.await(gone + " UNREACHABLE", SessionApi.DEADLINE, () -> hosts.get(gone), host -> host.status() == HostStatus.UNREACHABLE);
+        Eventually.await(gone + " UNREACHABLE", SessionApi.DEADLINE,
+                () -> hosts.get(gone), host -> host.status() == HostStatus.UNREACHABLE);
 
         Map<String, Predicate<PrometheusText>> expected = new LinkedHashMap<>();
         expected.put("Temporal SDK requests", m -> m.sum("temporal_request_total") > 0);
@@ -97,7 +98,8 @@ class MetricsIT {
                 Map.of("host", "local", "outcome", "success")) > 0);
         expected.put("engine errors of " + gone, m -> m.sum(prometheus(MetricNames.ENGINE_ERRORS) + "_total",
                 Map.of("host", gone, "kind", "no_answer")) > 0);
-        Eventually.await("every metric in /prometheus (last seen: those missing)", SessionApi.DEADLINE, () -> missing(expected, scrape()),
+        Eventually.await("every metric in /prometheus (last seen: those missing)", SessionApi.DEADLINE,
+                () -> missing(expected, scrape()),
                 List::isEmpty);
 
         assertEquals(HttpStatus.ACCEPTED, sessions.delete(steady));
@@ -117,7 +119,8 @@ class MetricsIT {
     }
 
     private PodView awaitPod(UUID session, String pod, Predicate<PodView> done) {
-        return Eventually.await("pod " + pod + " of " + session, SessionApi.DEADLINE, () -> sessions.get(session).parts().getFirst().pods().stream()
+        return Eventually.await("pod " + pod + " of " + session, SessionApi.DEADLINE,
+                () -> sessions.get(session).parts().getFirst().pods().stream()
                 .filter(p -> p.name().equals(pod)).findFirst().orElseThrow(), done);
     }
 

@@ -41,7 +41,8 @@ class TemporalLostIT {
 
             steward.api(api -> {
                 for (UUID id : ids) {
-                    Eventually.await("session " + id + " resumed", SessionApi.DEADLINE, () -> api.transitions(id), DurableService::resumed);
+                    Eventually.await("session " + id + " resumed", SessionApi.DEADLINE,
+                            () -> api.transitions(id), DurableService::resumed);
                     assertEquals(before.get(id), DurableService.containerIds(api.awaitConverged(id, SessionStatus.RUNNING)),
                             "the resumed session adopted its containers");
                     assertEquals(before.get(id).size(), steward.engine.containersOf(id).size(), "one container per pod");

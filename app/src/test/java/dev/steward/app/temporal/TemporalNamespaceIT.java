@@ -46,7 +46,8 @@ class TemporalNamespaceIT {
             assertEquals(deployment, stubs.blockingStub().describeNamespace(DescribeNamespaceRequest.newBuilder()
                     .setNamespace(deployment).build()).getNamespaceInfo().getName());
             String byOwner = "StewardOwner = '" + owner + "'";
-            List<String> found = Eventually.await("the session's workflow listed by owner", SessionApi.DEADLINE, () -> list(stubs, deployment, byOwner),
+            List<String> found = Eventually.await("the session's workflow listed by owner", SessionApi.DEADLINE,
+                    () -> list(stubs, deployment, byOwner),
                     ids -> ids.contains(WorkflowIds.session(id)));
             assertEquals(List.of(WorkflowIds.session(id)), found);
             assertTrue(list(stubs, "default", "WorkflowId = '" + WorkflowIds.session(id) + "'").isEmpty(),
