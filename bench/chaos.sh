@@ -9,4 +9,4 @@
 set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-run_test_main dev.steward.app.ChaosSweep "$@"
+run_test_main dev.steward.app.bench.ChaosSweep "$@"

@@ -4,4 +4,4 @@
 set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-run_test_main dev.steward.app.EventBenchmark "$@"
+run_test_main dev.steward.app.bench.EventBenchmark "$@"

@@ -3,6 +3,11 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.support.AuthorizationRecorder;
+import dev.steward.app.support.ExternalCommand;
+import dev.steward.app.support.SessionApiBase;
+import dev.steward.app.support.Specs;
+import dev.steward.app.support.TestTokens;
 import dev.steward.model.SessionStatus;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -23,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * carried the token ({@link AuthorizationRecorder}).
  */
 @MicronautTest
-class CommandLineIT extends SessionApiTest {
+class CommandLineIT extends SessionApiBase {
 
     private static final String TOKEN = TestTokens.ADMIN;
     private static final Path LAUNCHER = Path.of("..", "steward").toAbsolutePath().normalize();

@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.app.http.problem.Problem;
+import dev.steward.app.support.JsonBodies;
+import dev.steward.app.support.PostgresProxy;
+import dev.steward.app.support.RawAnswer;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.Specs;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -104,7 +111,8 @@ class DatabaseOutageIT implements TestPropertyProvider {
             postgres.restore();
         }
 
-        RawAnswer listed = Poll.until("PostgreSQL answers again", () -> http.get("/api/v1/sessions?owner=" + owner),
+        RawAnswer listed = Eventually.await("PostgreSQL answers again", SessionApi.DEADLINE,
+                () -> http.get("/api/v1/sessions?owner=" + owner),
                 answer -> answer.status() == 200);
         assertTrue(listed.body().contains("\"total\":1"), "only the session created before the outage: " + listed);
         assertEquals(404, http.get("/api/v1/hosts/" + owner).status(), "no host was registered during the outage");

@@ -3,6 +3,16 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.support.ExternalCommand;
+import dev.steward.app.support.HealthApi;
+import dev.steward.app.support.HostApi;
+import dev.steward.app.support.OwnDatabase;
+import dev.steward.app.support.PodmanApiService;
+import dev.steward.app.support.Ports;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.TemporalDevServer;
+import dev.steward.app.support.TestSecretsKey;
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +94,7 @@ class ImageIT {
     }
 
     private static void awaitReadiness(Map<String, String> podman, String container, int port) {
-        int code = Poll.until("the image's service ready on port " + port,
+        int code = Eventually.await("the image's service ready on port " + port, SessionApi.DEADLINE,
                 () -> HealthApi.readinessStatus("http://127.0.0.1:" + port),
                 status -> status == 200 || !running(podman, container));
         assertEquals(200, code, () -> "the container ended; its log:\n" + command(podman, "podman", "logs", container));

@@ -7,6 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.steward.app.support.ExternalCommand;
+import dev.steward.app.support.Manifests;
+import dev.steward.app.support.Ports;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.RecordingUpstream;
+import dev.steward.app.support.SessionApi;
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -314,7 +321,8 @@ class ManifestsIT {
                     "-g", "daemon off;").redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile()).start();
             try {
                 RawHttp http = new RawHttp(URI.create("http://127.0.0.1:" + port).toURL());
-                Poll.until("the proxy answers", () -> answersAtAll(http), Boolean::booleanValue);
+                Eventually.await("the proxy answers", SessionApi.DEADLINE,
+                        () -> answersAtAll(http), Boolean::booleanValue);
                 String alice = "Basic " + Base64.getEncoder().encodeToString("alice:s3cret".getBytes(StandardCharsets.UTF_8));
                 String wrong = "Basic " + Base64.getEncoder().encodeToString("alice:guess".getBytes(StandardCharsets.UTF_8));
 

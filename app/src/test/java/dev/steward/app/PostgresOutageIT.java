@@ -5,11 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import dev.steward.app.api.TransitionView;
+import dev.steward.app.support.Convergence;
+import dev.steward.app.support.HostPool;
+import dev.steward.app.support.PostgresProxy;
+import dev.steward.app.support.RawAnswer;
+import dev.steward.app.support.RawHttp;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.SessionApiBase;
+import dev.steward.app.support.Specs;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -33,7 +42,7 @@ import org.junit.jupiter.api.TestInstance;
 @MicronautTest(transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Property(name = "datasources.default.connection-timeout", value = "2000")
-class PostgresOutageIT extends SessionApiTest implements TestPropertyProvider {
+class PostgresOutageIT extends SessionApiBase implements TestPropertyProvider {
 
     private static final Duration OUTAGE = Duration.ofSeconds(30);
 
@@ -65,20 +74,21 @@ class PostgresOutageIT extends SessionApiTest implements TestPropertyProvider {
         Instant back = Instant.now().plus(OUTAGE);
         try {
             docker.killContainerCmd(a.containerId()).exec();
-            InspectContainerResponse restarted = Poll.until("a restarted while PostgreSQL is away", OUTAGE,
+            InspectContainerResponse restarted = Eventually.await("a restarted while PostgreSQL is away", OUTAGE,
                     () -> docker.inspectContainerCmd(a.containerId()).exec(),
                     c -> Boolean.TRUE.equals(c.getState().getRunning())
                             && !startedBefore.equals(c.getState().getStartedAt()));
             assertTrue(Instant.now().isBefore(back), "restarted only after the outage: " + restarted.getState());
             RawAnswer meanwhile = http.get("/api/v1/sessions/" + id);
             assertEquals(503, meanwhile.status(), meanwhile.toString());
-            Poll.until("the outage's end", OUTAGE.plusSeconds(10), Instant::now, now -> now.isAfter(back));
+            Eventually.await("the outage's end", OUTAGE.plusSeconds(10), Instant::now, now -> now.isAfter(back));
         } finally {
             postgres.restore();
         }
 
         // READY after a restart is the last of the queued records.
-        SessionView after = Poll.until("the restart recorded", () -> api.get(id), view -> HostPool.pods(view).stream()
+        SessionView after = Eventually.await("the restart recorded", SessionApi.DEADLINE,
+                () -> api.get(id), view -> HostPool.pods(view).stream()
                 .anyMatch(p -> p.name().equals("a") && p.status() == PodStatus.READY && p.restarts() == 1));
         assertEquals(SessionStatus.RUNNING, api.awaitStatus(id, SessionStatus.RUNNING).status());
         assertEquals(a.containerId(), HostPool.pods(after).stream().filter(p -> p.name().equals("a")).findFirst()

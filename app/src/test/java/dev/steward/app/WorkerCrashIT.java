@@ -3,8 +3,13 @@ package dev.steward.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.steward.app.support.Convergence;
+import dev.steward.app.support.DurableService;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.Specs;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
+import dev.steward.workflow.support.Eventually;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +49,8 @@ class WorkerCrashIT {
                     api.awaitStatus(id, SessionStatus.RUNNING);
                 }
                 // The kill path starts a kill margin (3 s) before the deadline: crash just after.
-                Poll.until("the kill path of the expiring session has begun", () -> Instant.now(),
+                Eventually.await("the kill path of the expiring session has begun", SessionApi.DEADLINE,
+                        () -> Instant.now(),
                         now -> now.isAfter(deadline.minusMillis(2_700)));
                 api.updateSpec(replaced, Map.of("owner", owner, "parts", List.of(Map.of("name", "web", "pods",
                         List.of(withEnv("a"), withEnv("b"))))));
@@ -65,14 +71,15 @@ class WorkerCrashIT {
                 SessionView replaced = api.awaitConverged(at.replaced(), SessionStatus.RUNNING);
                 assertTrue(replaced.generation() >= 2, "the new spec applied: " + replaced);
                 api.awaitStatus(at.deleted(), SessionStatus.DELETED);
-                SessionView expired = Poll.until("the expiring session ended", () -> api.get(at.expiring()),
+                SessionView expired = Eventually.await("the expiring session ended", SessionApi.DEADLINE,
+                        () -> api.get(at.expiring()),
                         v -> v.status() == SessionStatus.EXPIRED || v.status() == SessionStatus.DELETED);
                 assertTrue(steward.engine.containersOf(at.expiring()).isEmpty(), "nothing left after the deadline: "
                         + expired);
                 assertTrue(steward.engine.containersOf(at.deleted()).isEmpty());
                 Set<String> live = new HashSet<>();
                 List.of(at.creating(), at.running(), at.replaced()).forEach(id -> live.add(id.toString()));
-                Poll.until("one container per pod and no orphan", () -> {
+                Eventually.await("one container per pod and no orphan", SessionApi.DEADLINE, () -> {
                     var containers = steward.engine.containersOf("it-" + steward.run);
                     return Convergence.duplicateContainers(containers).size()
                             + Convergence.orphans(containers, live).size();

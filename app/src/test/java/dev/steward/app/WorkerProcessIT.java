@@ -5,7 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import dev.steward.activity.DockerClientFactory;
+import dev.steward.app.support.Engine;
+import dev.steward.app.support.HealthApi;
+import dev.steward.app.support.HostApi;
+import dev.steward.app.support.OwnDatabase;
+import dev.steward.app.support.ServiceProcess;
+import dev.steward.app.support.SessionApi;
+import dev.steward.app.support.Specs;
+import dev.steward.app.support.TemporalDevServer;
 import dev.steward.model.SessionStatus;
+import dev.steward.workflow.support.Eventually;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
@@ -70,7 +79,8 @@ class WorkerProcessIT {
                     List<Long> takenAfter;
                     try (ExecutorService users = Executors.newVirtualThreadPerTaskExecutor()) {
                         takenAfter = ids.stream().map(id -> users.submit(() -> {
-                            Poll.until("session " + id + " takes its DELETE", () -> deleteAnswer(sessions, id),
+                            Eventually.await("session " + id + " takes its DELETE", SessionApi.DEADLINE,
+                                    () -> deleteAnswer(sessions, id),
                                     status -> status == HttpStatus.ACCEPTED.getCode());
                             return Duration.ofNanos(System.nanoTime() - killedAt).toMillis();
                         })).toList().stream().map(WorkerProcessIT::join).toList();

@@ -2,6 +2,9 @@ package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.steward.workflow.support.Eventually;
+import dev.steward.workflow.support.HistoryEvents;
+import dev.steward.workflow.support.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.ParentClosePolicy;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;

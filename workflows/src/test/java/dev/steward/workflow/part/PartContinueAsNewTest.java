@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.steward.contract.TransitionRecord;
 import dev.steward.model.LifecycleSettings;
-import dev.steward.workflow.LifecycleScenarios;
-import dev.steward.workflow.PartRuns;
-import dev.steward.workflow.StartedSession;
-import dev.steward.workflow.WorkflowSandbox;
+import dev.steward.workflow.support.LifecycleScenarios;
+import dev.steward.workflow.support.PartRuns;
+import dev.steward.workflow.support.StartedSession;
+import dev.steward.workflow.support.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.steward.workflow.part;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodView;
-import dev.steward.workflow.Eventually;
+import dev.steward.workflow.support.Eventually;
 
 /** What the part tests read of a part's view. */
 final class PartViews {

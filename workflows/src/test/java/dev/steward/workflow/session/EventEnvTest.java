@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.steward.model.EventAwait;
 import dev.steward.model.EventCause;
 import dev.steward.model.PartSpec;
-import dev.steward.workflow.TestSessions;
+import dev.steward.workflow.support.TestSessions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

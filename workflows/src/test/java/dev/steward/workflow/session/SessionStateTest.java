@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.ByteString;
 import dev.steward.model.DesiredStatus;
-import dev.steward.workflow.ReplayHistoryRecorder;
+import dev.steward.workflow.support.ReplayHistoryRecorder;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;

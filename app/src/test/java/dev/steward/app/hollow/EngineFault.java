@@ -1,6 +1,0 @@
-package dev.steward.app.hollow;
-
-import java.util.concurrent.atomic.AtomicInteger;
-
-/** A fault on the next {@code remaining} calls of an operation: an error answer, or a hang. */
-record EngineFault(int status, String message, boolean hang, AtomicInteger remaining) {}

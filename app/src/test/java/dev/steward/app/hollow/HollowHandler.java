@@ -1,8 +1,0 @@
-package dev.steward.app.hollow;
-
-import java.io.IOException;
-
-/** Serves one operation of a {@link HollowEngine}: reads the call and answers it. */
-interface HollowHandler {
-    void serve(HollowCall call) throws IOException, InterruptedException;
-}

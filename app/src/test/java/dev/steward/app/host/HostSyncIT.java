@@ -1,0 +1,156 @@
+package dev.steward.app.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.Container;
+import dev.steward.activity.DockerClientFactory;
+import dev.steward.activity.EngineActivities;
+import dev.steward.app.session.SessionStore;
+import dev.steward.app.support.Engine;
+import dev.steward.app.support.HostApi;
+import dev.steward.app.support.OwnHosts;
+import dev.steward.app.support.PartStandIn;
+import dev.steward.app.support.Specs;
+import dev.steward.app.support.TestWorkflows;
+import dev.steward.contract.ContainerState;
+import dev.steward.contract.HostActivities;
+import dev.steward.contract.HostResync;
+import dev.steward.contract.HostSyncActivities;
+import dev.steward.contract.PlacementActivities;
+import dev.steward.contract.PlacementRequest;
+import dev.steward.contract.ResyncResult;
+import dev.steward.contract.StewardLabels;
+import dev.steward.model.HostCapacity;
+import dev.steward.model.PartSpec;
+import dev.steward.model.PodResources;
+import dev.steward.model.PodSpec;
+import dev.steward.model.SessionSpec;
+import dev.steward.model.Timeslot;
+import dev.steward.store.HostStore;
+import dev.steward.workflow.support.Eventually;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.temporal.client.WorkflowClient;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One host's resync on a real engine: it removes the containers made for it whose pod holds no
+ * placement on it any more, once they are old enough, and hands a part only the containers that
+ * are this host's (labelled with its name, or with none).
+ */
+@MicronautTest(transactional = false)
+class HostSyncIT {
+
+    private static final String HASH = "0123456789abcdef";
+
+    @Inject
+    EngineActivities engineActivities;
+
+    @Inject
+    HostActivities hostActivities;
+
+    @Inject
+    PlacementActivities placement;
+
+    @Inject
+    HostStore store;
+
+    @Inject
+    SessionStore sessions;
+
+    @Inject
+    WorkflowClient temporal;
+
+    final UUID session = UUID.randomUUID();
+    OwnHosts hosts;
+    String host;
+    /** The test's own deployment: no other resync or sweep touches its containers. */
+    String deployment;
+    DockerClient engine;
+    TestWorkflows workflows;
+
+    @BeforeEach
+    void setUp() {
+        hosts = new OwnHosts("s", store, hostActivities);
+        deployment = "host-sync-it-" + hosts.run();
+        engine = DockerClientFactory.create(HostApi.secondEngine());
+        workflows = new TestWorkflows(temporal);
+        host = hosts.registerReady("sync", HostApi.secondEngine(), HostCapacity.UNLIMITED);
+        PodSpec placed = new PodSpec("placed", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
+        PodSpec moved = new PodSpec("moved", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
+        sessions.insert(session, new SessionSpec("host-sync-it", null,
+                List.of(new PartSpec("web", List.of(placed, moved))), Timeslot.NONE), 1, Instant.now());
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        mine().forEach(new Engine(engine)::remove);
+        engine.close();
+        placement.release(session, "web", "placed", null);
+        sessions.delete(session);
+        hosts.close();
+        workflows.close();
+    }
+
+    @Test
+    void aContainerLeftBehindByAPodThatMovedIsRemovedOnceOldEnough() {
+        assertTrue(placement.place(new PlacementRequest(session, "web", "placed", PodResources.NONE,
+                Map.of("run", hosts.run()))).placed());
+        String placedHere = container("placed", host);
+        String leftBehind = container("moved", host);
+        String otherHosts = container("moved", "elsewhere-" + hosts.run());
+        String beforePlacement = container("placed", null);
+        PartStandIn part = workflows.partStandIn(session, "web");
+        HostSyncActivities sync = engineActivities.hostSync(host, engineActivities.containers(host));
+
+        ResyncResult young = sync.resync(deployment, 3600);
+
+        assertEquals(new ResyncResult(4, 1, 0, 0), young);
+        assertEquals(Set.of(placedHere, leftBehind, otherHosts, beforePlacement), ids(mine()));
+
+        ResyncResult old = sync.resync(deployment, 0);
+
+        assertEquals(new ResyncResult(4, 1, 0, 1), old);
+        assertEquals(Set.of(placedHere, otherHosts, beforePlacement), ids(mine()));
+        List<HostResync> resyncs = Eventually.await("both resyncs reach the part", Duration.ofSeconds(10),
+                part::resyncs, seen -> seen.size() == 2);
+        assertEquals(host, resyncs.get(0).host());
+        assertEquals(Set.of(placedHere, leftBehind, beforePlacement), containerIds(resyncs.get(0)),
+                "the container labelled for another host is not this host's");
+        assertEquals(Set.of(placedHere, beforePlacement), containerIds(resyncs.get(1)));
+    }
+
+    /** Makes a container of this test's session on the engine, labelled for {@code hostLabel}. */
+    private String container(String pod, String hostLabel) {
+        return engine.createContainerCmd(Specs.BUSYBOX)
+                .withName("steward-host-sync-it-" + UUID.randomUUID())
+                .withLabels(StewardLabels.forPod(session, "web", pod, 1, HASH, deployment, hostLabel))
+                .withCmd("sleep", "60")
+                .exec()
+                .getId();
+    }
+
+    private List<Container> mine() {
+        return new Engine(engine).containersOf(deployment);
+    }
+
+    private static Set<String> ids(List<Container> containers) {
+        return containers.stream().map(Container::getId).collect(Collectors.toSet());
+    }
+
+    private static Set<String> containerIds(HostResync resync) {
+        return resync.containers().stream().map(ContainerState::id).collect(Collectors.toSet());
+    }
+}

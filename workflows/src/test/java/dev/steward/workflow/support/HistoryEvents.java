@@ -1,0 +1,96 @@
+package dev.steward.workflow.support;
+
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Questions tests ask of a workflow's history. */
+public final class HistoryEvents {
+
+    private HistoryEvents() {}
+
+    public static long count(List<HistoryEvent> events, EventType type) {
+        return events.stream().filter(e -> e.getEventType() == type).count();
+    }
+
+    /** The index of the last event of that type, or -1. */
+    public static int lastIndexOf(List<HistoryEvent> events, EventType type) {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.get(i).getEventType() == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the workflow has handled the last event of that type: a workflow task completed after it. */
+    public static boolean handledLast(List<HistoryEvent> events, EventType type) {
+        int last = lastIndexOf(events, type);
+        return last >= 0 && anyAfter(events, last, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+    }
+
+    /**
+     * Whether the workflow is idle: its last workflow task completed and every activity it scheduled
+     * has closed, so nothing it started before can still schedule work.
+     */
+    public static boolean idle(List<HistoryEvent> events) {
+        Set<Long> open = new HashSet<>();
+        for (HistoryEvent e : events) {
+            switch (e.getEventType()) {
+                case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> open.add(e.getEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> open.remove(e.getActivityTaskCompletedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_FAILED -> open.remove(e.getActivityTaskFailedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT -> open.remove(e.getActivityTaskTimedOutEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_CANCELED -> open.remove(e.getActivityTaskCanceledEventAttributes().getScheduledEventId());
+                default -> { }
+            }
+        }
+        return open.isEmpty() && !events.isEmpty()
+                && events.getLast().getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
+    }
+
+    /**
+     * Whether the workflow has written every transition it recorded so far: no workflow task is in
+     * flight (one may be queueing more) and no RecordTransition(s) activity is open.
+     */
+    public static boolean transitionsWritten(List<HistoryEvent> events) {
+        Set<Long> open = new HashSet<>();
+        boolean taskInFlight = false;
+        for (HistoryEvent e : events) {
+            switch (e.getEventType()) {
+                case EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EVENT_TYPE_WORKFLOW_TASK_STARTED -> taskInFlight = true;
+                case EVENT_TYPE_WORKFLOW_TASK_COMPLETED, EVENT_TYPE_WORKFLOW_TASK_FAILED,
+                        EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT -> taskInFlight = false;
+                case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> {
+                    if (e.getActivityTaskScheduledEventAttributes().getActivityType().getName()
+                            .startsWith("RecordTransition")) {
+                        open.add(e.getEventId());
+                    }
+                }
+                case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> open.remove(e.getActivityTaskCompletedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_FAILED -> open.remove(e.getActivityTaskFailedEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT -> open.remove(e.getActivityTaskTimedOutEventAttributes().getScheduledEventId());
+                case EVENT_TYPE_ACTIVITY_TASK_CANCELED -> open.remove(e.getActivityTaskCanceledEventAttributes().getScheduledEventId());
+                default -> { }
+            }
+        }
+        return !events.isEmpty() && !taskInFlight && open.isEmpty();
+    }
+
+    public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
+        return events.subList(index + 1, events.size()).stream().anyMatch(e -> e.getEventType() == type);
+    }
+
+    /**
+     * When a run closed, by its own last event: the test clock may skip on while a result is
+     * fetched, so it says nothing about when the workflow ended.
+     */
+    public static Instant closeTime(WorkflowExecutionHistory run) {
+        var closed = run.getLastEvent().getEventTime();
+        return Instant.ofEpochSecond(closed.getSeconds(), closed.getNanos());
+    }
+}

@@ -1,0 +1,150 @@
+package dev.steward.workflow.support;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.steward.workflow.WorkflowReplayTest;
+import dev.steward.workflow.host.ScriptedHost;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Records the histories {@link WorkflowReplayTest} replays into
+ * {@code workflows/src/test/resources/histories/}. Not a {@code *Test}, and disabled unless asked
+ * for, so a normal build never overwrites them. Record one only on purpose: a new scenario, or a
+ * change of workflow code made where no run that needs the old code can exist (see docs/versioning.md),
+ * from the repository root:
+ *
+ * <pre>
+ * mvn -pl workflows test -Dtest=ReplayHistoryRecorder -Dsteward.recordHistories=true
+ * </pre>
+ *
+ * A history file that exists is kept: it stands for workflows recorded by older code, which must
+ * keep replaying. Delete a file to record it again.
+ */
+@EnabledIfSystemProperty(named = "steward.recordHistories", matches = "true")
+public class ReplayHistoryRecorder {
+
+    public static final String SESSION_HISTORY = "histories/session-lifecycle.json";
+    public static final String PART_HISTORY = "histories/part-lifecycle.json";
+    public static final String TIMESLOT_HISTORY = "histories/session-timeslot.json";
+    public static final String BEFORE_CONTINUE_AS_NEW_HISTORY = "histories/session-before-continue-as-new.json";
+    public static final String RESTARTS_HISTORY = "histories/part-restarts.json";
+    public static final String PLACED_PART_HISTORY = "histories/part-placed-moves.json";
+    public static final String HOST_HISTORY = "histories/host-lost-and-back.json";
+    public static final String ENGINE_AWAY_HISTORY = "histories/part-engine-away.json";
+    public static final String IMAGE_PULL_HISTORY = "histories/part-image-pull.json";
+    public static final String RESUMED_HISTORY = "histories/session-resumed.json";
+    public static final String PART_EVENTS_HISTORY = "histories/session-part-events.json";
+    public static final String PART_CONTINUED_HISTORY = "histories/part-continued-as-new.json";
+    /** Restarts of the part whose second run is {@link #PART_CONTINUED_HISTORY}: enough for three runs of 300 events. */
+    public static final int PART_CONTINUED_CRASHES = 20;
+    public static final String REPLICAS_HISTORY = "histories/part-replicas.json";
+    public static final String LIMITS_HISTORY = "histories/part-limits-in-place.json";
+    public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
+    public static final String WRITTEN_BEHIND_HISTORY = "histories/part-database-away-written-behind.json";
+    public static final String FORCED_REMOVAL_HISTORY = "histories/session-forced-removal.json";
+
+    @Test
+    public void recordHistories() throws IOException {
+        Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
+        if (Files.notExists(resources.resolve(SESSION_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
+            }
+        }
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
+                write(resources.resolve(TIMESLOT_HISTORY),
+                        LifecycleScenarios.twoHourSlot(sandbox, LifecycleScenarios.TIMESLOT_SESSION_ID).getFirst());
+            }
+        }
+        try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+            if (Files.notExists(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY))) {
+                StartedSession s = LifecycleScenarios.manyReports(sandbox, LifecycleScenarios.REPORTS_SESSION_ID,
+                        LifecycleScenarios.REPORTS, LifecycleScenarios.SHORT_RUNS);
+                write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), s.runs().getFirst());
+            }
+        }
+        if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(IMAGE_PULL_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(IMAGE_PULL_HISTORY), LifecycleScenarios.partImagePull(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(REPLICAS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(REPLICAS_HISTORY), LifecycleScenarios.partReplicas(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(LIMITS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(LIMITS_HISTORY), LifecycleScenarios.partLimitsInPlace(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(WRITTEN_BEHIND_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(WRITTEN_BEHIND_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(RESUMED_HISTORY), LifecycleScenarios.sessionResumed(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_EVENTS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(PART_EVENTS_HISTORY), LifecycleScenarios.sessionWithPartEvents(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PART_CONTINUED_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                LifecycleScenarios.partRestartingMany(sandbox, LifecycleScenarios.PART_CONTINUES_SESSION_ID,
+                        PART_CONTINUED_CRASHES, LifecycleScenarios.SHORT_RUNS);
+                write(resources.resolve(PART_CONTINUED_HISTORY),
+                        PartRuns.of(sandbox.client(), LifecycleScenarios.PART_CONTINUES_SESSION_ID, "web").get(1));
+            }
+        }
+        if (Files.notExists(resources.resolve(VOLUMES_HISTORY))) {
+            try (WorkflowSandbox sandbox = LifecycleScenarios.volumesSandbox()) {
+                write(resources.resolve(VOLUMES_HISTORY), LifecycleScenarios.sessionVolumes(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(FORCED_REMOVAL_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(FORCED_REMOVAL_HISTORY), LifecycleScenarios.sessionForcedRemoval(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {
+            ScriptedHost host = new ScriptedHost();
+            try (WorkflowSandbox sandbox = LifecycleScenarios.placedSandbox(host)) {
+                write(resources.resolve(PLACED_PART_HISTORY), LifecycleScenarios.placedPartMoves(sandbox));
+                write(resources.resolve(HOST_HISTORY), LifecycleScenarios.hostLostAndBack(sandbox, host));
+            }
+        }
+    }
+
+    private static void write(Path file, WorkflowExecutionHistory history) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, history.toJson(true) + "\n");
+        assertTrue(Files.size(file) > 0, file.toString());
+        System.out.println("recorded " + history.getEvents().size() + " events into " + file.toAbsolutePath());
+    }
+}
