@@ -50,6 +50,8 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     private final InMemoryRecording recording = new InMemoryRecording();
     private final List<Object> activities = new ArrayList<>();
     private final Map<String, List<Object>> hostActivities = new LinkedHashMap<>();
+    /** Hosts placement knows but no worker serves: their queues have no poller. */
+    private final java.util.Set<String> unserved = new java.util.HashSet<>();
     private FakePlacementActivities placement;
     private TestWorkflowEnvironment env;
 
@@ -91,6 +93,13 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         return this;
     }
 
+    /** No worker serves this host of the sandbox: placement puts pods on it, and its queue is never polled. */
+    public WorkflowSandbox unserved(String host) {
+        engine(host);
+        unserved.add(host);
+        return this;
+    }
+
     // ---- its life
 
     public WorkflowSandbox start() {
@@ -104,6 +113,9 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         worker.registerActivitiesImplementations(engine(), placement, recording);
         worker.registerActivitiesImplementations(activities.toArray());
         engines.forEach((host, engine) -> {
+            if (unserved.contains(host)) {
+                return;
+            }
             Worker hostWorker = env.newWorker(HostQueues.of(TASK_QUEUE, host));
             hostWorker.registerActivitiesImplementations(engine);
             hostWorker.registerActivitiesImplementations(hostActivities.getOrDefault(host, List.of()).toArray());
