@@ -22,19 +22,37 @@ public final class HostStubs<T> {
 
     private final Class<T> activities;
     private final ActivityOptions options;
+    private final boolean watch;
     private final Map<String, T> byHost = new HashMap<>();
 
-    public HostStubs(Class<T> activities, ActivityOptions options) {
+    private HostStubs(Class<T> activities, ActivityOptions options, boolean watch) {
         this.activities = activities;
         this.options = options.getScheduleToCloseTimeout() != null ? options : ActivityOptions.newBuilder(options)
                 .setScheduleToCloseTimeout(options.getStartToCloseTimeout().plus(QUEUE_WAIT))
                 .build();
+        this.watch = watch;
+    }
+
+    /** Short calls of the host's engine, on its queue ({@link HostQueues#of}). */
+    public HostStubs(Class<T> activities, ActivityOptions options) {
+        this(activities, options, false);
+    }
+
+    /**
+     * Long calls that watch the host's engine (readiness probes, the event relay), on its watch queue
+     * ({@link HostQueues#watchOf}), so they never take the activity slots of short engine calls.
+     */
+    public static <T> HostStubs<T> watching(Class<T> activities, ActivityOptions options) {
+        return new HostStubs<>(activities, options, true);
     }
 
     /** The stub whose calls run against {@code host}'s engine. */
     public T on(String host) {
-        return byHost.computeIfAbsent(host, h -> Workflow.newActivityStub(activities, ActivityOptions.newBuilder(options)
-                .setTaskQueue(HostQueues.of(Workflow.getInfo().getTaskQueue(), h))
-                .build()));
+        return byHost.computeIfAbsent(host, h -> {
+            String base = Workflow.getInfo().getTaskQueue();
+            return Workflow.newActivityStub(activities, ActivityOptions.newBuilder(options)
+                    .setTaskQueue(watch ? HostQueues.watchOf(base, h) : HostQueues.of(base, h))
+                    .build());
+        });
     }
 }

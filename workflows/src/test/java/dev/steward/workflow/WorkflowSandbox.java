@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Temporal's time-skipping test server running the workflow types under test, with every activity
- * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue (the first one also
+ * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue and its watch queue (the first one also
  * on the main queue, as the local engine of runs started before placement), a
  * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, and
  * whatever other activities a test adds. Registered on an instance field with
@@ -119,6 +119,9 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
             Worker hostWorker = env.newWorker(HostQueues.of(TASK_QUEUE, host));
             hostWorker.registerActivitiesImplementations(engine);
             hostWorker.registerActivitiesImplementations(hostActivities.getOrDefault(host, List.of()).toArray());
+            Worker watchWorker = env.newWorker(HostQueues.watchOf(TASK_QUEUE, host));
+            watchWorker.registerActivitiesImplementations(engine);
+            watchWorker.registerActivitiesImplementations(hostActivities.getOrDefault(host, List.of()).toArray());
         });
         env.start();
         return this;

@@ -38,9 +38,9 @@ final class EngineSync {
     }
 
 
-    /** The host's engine, on its own task queue. */
+    /** The host's engine: the relay on its watch queue, the resync on its queue. */
     static EngineSync on(String host) {
-        return new EngineSync(new HostStubs<>(HostSyncActivities.class, RELAY).on(host),
+        return new EngineSync(HostStubs.watching(HostSyncActivities.class, RELAY).on(host),
                 new HostStubs<>(HostSyncActivities.class, SYNC).on(host));
     }
 

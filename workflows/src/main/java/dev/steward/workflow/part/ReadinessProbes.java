@@ -39,7 +39,7 @@ final class ReadinessProbes {
     private final PartState state;
     /** The local engine's probes, for parts started before placement. */
     private final ContainerActivities localProbes = Workflow.newActivityStub(ContainerActivities.class, PROBE_CALLS);
-    private final HostStubs<ContainerActivities> hostProbes = new HostStubs<>(ContainerActivities.class, PROBE_CALLS);
+    private final HostStubs<ContainerActivities> hostProbes = HostStubs.watching(ContainerActivities.class, PROBE_CALLS);
 
     ReadinessProbes(PartState state) {
         this.state = state;
