@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -81,13 +82,20 @@ public class HostActivitiesImpl implements HostActivities {
         return signalLivePartsOn(hostName, part -> parts.reconcileNow(part.sessionId(), part.partName()));
     }
 
-    /** @return how many of the live parts with a pod placed on {@code host} took the signal */
+    /**
+     * Heartbeats after each part, so that a host with thousands of parts is told within the heartbeat
+     * timeout of a lost worker, not only at the activity's end.
+     *
+     * @return how many of the live parts with a pod placed on {@code host} took the signal
+     */
     private int signalLivePartsOn(String host, Predicate<PartKey> signal) {
+        Consumer<Object> heartbeat = Heartbeats.ofCurrentActivity();
         int signalled = 0;
         for (PartKey part : placements.livePartsOn(host)) {
             if (signal.test(part)) {
                 signalled++;
             }
+            heartbeat.accept(signalled);
         }
         return signalled;
     }

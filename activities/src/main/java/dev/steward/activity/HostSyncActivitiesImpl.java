@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -167,6 +168,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
 
     @Override
     public ResyncResult resync(String deployment, int orphanAgeSeconds) {
+        // A heartbeat after each container removed and each part looked at: a lost worker shows within the
+        // heartbeat timeout, however many containers the host has.
+        Consumer<Object> heartbeat = Heartbeats.ofCurrentActivity();
         List<ContainerState> all = containers.listContainers(StewardLabels.forDeployment(deployment));
         Map<UUID, SessionSpec> live = new HashMap<>();
         for (SessionRow row : sessions.findLive()) {
@@ -178,6 +182,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             LOG.info("host {}: removing orphan container {} ({}): no live session wants it", host, orphan.name(),
                     orphan.id());
             containers.removeContainer(orphan.id());
+            heartbeat.accept(null);
         }
         // Networks a removal cut short left behind (the last container's removal normally takes its network).
         int networksRemoved = networks.sweep(deployment,
@@ -196,6 +201,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                     host, left.name(), left.id());
             // Removing by force stops it first.
             containers.removeContainer(left.id());
+            heartbeat.accept(null);
         }
         Map<String, List<ContainerState>> byPart = without(wanted, stale).stream()
                 .filter(c -> isOnThisHost(c.label(StewardLabels.HOST)))
@@ -216,6 +222,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                         && parts.resyncHost(session.getKey(), part.name(), new HostResync(host, observed))) {
                     notified++;
                 }
+                heartbeat.accept(null);
             }
         }
         return new ResyncResult(all.size(), notified, orphans.size(), stale.size());

@@ -4,6 +4,7 @@ import dev.steward.app.auth.Role;
 import dev.steward.app.auth.SessionAccess;
 import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.http.problem.Problem;
+import dev.steward.app.session.IdempotencyKey;
 import dev.steward.app.session.IdempotentCreation;
 import dev.steward.app.session.PodEndpoints;
 import dev.steward.app.session.PodLogs;
@@ -145,10 +146,10 @@ public class SessionController {
     @Put("/{id}/desired-status")
     @Secured(Role.USER_ROLE)
     public HttpResponse<DesiredStatusAccepted> setDesiredStatus(UUID id, @Body @Nullable DesiredStatusRequest request,
-            Authentication caller) {
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(DesiredStatusAccepted.of(
-                sessions.setDesiredStatus(id, request == null ? null : request.desiredStatus())));
+        return HttpResponse.accepted().body(DesiredStatusAccepted.of(sessions.setDesiredStatus(id,
+                request == null ? null : request.desiredStatus(), IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "deleteSession", summary = "Delete a session",
@@ -156,9 +157,11 @@ public class SessionController {
             + "workflow ends. `202` with `{desiredStatus, generation, changed}`.")
     @Delete("/{id}")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<DesiredStatusAccepted> deleteSession(UUID id, Authentication caller) {
+    public HttpResponse<DesiredStatusAccepted> deleteSession(UUID id,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(DesiredStatusAccepted.of(sessions.delete(id)));
+        return HttpResponse.accepted().body(DesiredStatusAccepted.of(
+                sessions.delete(id, IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "setTimeslot", summary = "Move the timeslot",
@@ -169,10 +172,12 @@ public class SessionController {
     @Put("/{id}/timeslot")
     @Secured(Role.USER_ROLE)
     public HttpResponse<TimeslotAccepted> setTimeslot(UUID id, @Body @Nullable Timeslot timeslot,
-            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
+            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
         SessionETags.requireMatch(id, ifMatch, () -> reads.generation(id));
-        return HttpResponse.accepted().body(TimeslotAccepted.of(sessions.setTimeslot(id, timeslot)));
+        return HttpResponse.accepted().body(TimeslotAccepted.of(
+                sessions.setTimeslot(id, timeslot, IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "retryPart", summary = "Retry a failed part",
@@ -180,18 +185,22 @@ public class SessionController {
             + "part that has not failed, or a session that is not `RUNNING`, a `409`.")
     @Post("/{id}/parts/{part}/retry")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<ActionAccepted> retryPart(UUID id, String part, Authentication caller) {
+    public HttpResponse<ActionAccepted> retryPart(UUID id, String part,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(ActionAccepted.of(sessions.retryPart(id, part)));
+        return HttpResponse.accepted().body(ActionAccepted.of(
+                sessions.retryPart(id, part, IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "reconcileSession", summary = "Reconcile the session now",
             description = "Every started part reads the engine at once instead of at its next resync: `202`.")
     @Post("/{id}/reconcile")
     @Secured(Role.USER_ROLE)
-    public HttpResponse<ActionAccepted> reconcile(UUID id, Authentication caller) {
+    public HttpResponse<ActionAccepted> reconcile(UUID id,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
-        return HttpResponse.accepted().body(ActionAccepted.of(sessions.reconcile(id)));
+        return HttpResponse.accepted().body(ActionAccepted.of(
+                sessions.reconcile(id, IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "updateSpec", summary = "Replace the spec",
@@ -202,10 +211,12 @@ public class SessionController {
     @Put("/{id}/spec")
     @Secured(Role.USER_ROLE)
     public HttpResponse<SpecAccepted> updateSpec(UUID id, @Body @Nullable SessionSpec spec,
-            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch, Authentication caller) {
+            @Header(HttpHeaders.IF_MATCH) @Nullable String ifMatch,
+            @Header(IDEMPOTENCY_KEY) @Nullable String idempotencyKey, Authentication caller) {
         access.requireSession(caller, id);
         SessionETags.requireMatch(id, ifMatch, () -> reads.generation(id));
-        return HttpResponse.accepted().body(new SpecAccepted(sessions.updateSpec(id, access.ownSpec(caller, spec))));
+        return HttpResponse.accepted().body(new SpecAccepted(sessions.updateSpec(id, access.ownSpec(caller, spec),
+                IdempotencyKey.of(caller.getName(), idempotencyKey))));
     }
 
     @Operation(operationId = "resetPodBackoff", summary = "Reset a pod's backoff",

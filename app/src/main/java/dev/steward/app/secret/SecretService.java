@@ -101,7 +101,7 @@ public class SecretService {
         }
         for (SessionRow session : sessionsUsing(owner, name)) {
             try {
-                sessions.updateSpec(session.id(), session.spec());
+                sessions.updateSpec(session.id(), session.spec(), null);
             } catch (Refusal refused) {
                 log.info("secret {} rotated: session {} keeps its spec for now: {}", name, session.id(),
                         refused.getMessage());

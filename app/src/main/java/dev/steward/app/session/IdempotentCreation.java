@@ -8,7 +8,6 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.SessionView;
 import dev.steward.model.Sha256;
-import dev.steward.model.StorableText;
 import dev.steward.store.SessionRepository;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.json.JsonMapper;
@@ -55,12 +54,8 @@ public class IdempotentCreation {
         if (key == null) {
             return sessions.create(spec);
         }
-        if (key.isBlank() || key.length() > MAX_KEY_LENGTH || StorableText.problem(key) != null) {
-            throw new InvalidRequest(new FieldError("Idempotency-Key",
-                    "must be 1 to " + MAX_KEY_LENGTH + " characters of storable text"));
-        }
+        String scope = IdempotencyKey.of(caller, key).scope();
         InvalidRequest.rejectIfAny(SessionSpecValidator.validate(spec));
-        String scope = caller + " " + key;
         String request = Sha256.hex(write(spec));
         Instant giveUp = Instant.now().plus(wait);
         while (true) {

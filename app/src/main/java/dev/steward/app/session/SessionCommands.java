@@ -65,13 +65,16 @@ public class SessionCommands {
         this.quotas = quotas;
     }
 
-    /** @param requested the desired status as the client wrote it; an unknown word is refused with the known ones */
-    public DesiredStatusChange setDesiredStatus(UUID id, @Nullable String requested) {
-        return changeDesiredStatus(id, parseDesiredStatus(requested));
+    /**
+     * @param requested the desired status as the client wrote it; an unknown word is refused with the known ones
+     * @param key the request's Idempotency-Key, if it has one: a repeat under it applies once
+     */
+    public DesiredStatusChange setDesiredStatus(UUID id, @Nullable String requested, @Nullable IdempotencyKey key) {
+        return changeDesiredStatus(id, parseDesiredStatus(requested), key);
     }
 
-    public DesiredStatusChange delete(UUID id) {
-        return changeDesiredStatus(id, DesiredStatus.DELETED);
+    public DesiredStatusChange delete(UUID id, @Nullable IdempotencyKey key) {
+        return changeDesiredStatus(id, DesiredStatus.DELETED, key);
     }
 
     /** Changes the desired status on behalf of a CloudEvent: the session's transitions name the event. */
@@ -116,26 +119,33 @@ public class SessionCommands {
         return wanting;
     }
 
-    private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired) {
-        return updateRunning(reads.row(id), "its desired status cannot change", workflow -> workflow.setDesiredStatus(desired));
+    private DesiredStatusChange changeDesiredStatus(UUID id, DesiredStatus desired, @Nullable IdempotencyKey key) {
+        return updateRunning(reads.row(id), "its desired status cannot change",
+                update(key, "setDesiredStatus", DesiredStatusChange.class, desired));
     }
 
-    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot) {
+    public TimeslotChange setTimeslot(UUID id, @Nullable Timeslot timeslot, @Nullable IdempotencyKey key) {
         InvalidRequest.rejectIfAny(SessionSpecValidator.validateTimeslot(timeslot, ""));
         SessionRow row = reads.row(id);
-        return updateRunning(row, "its timeslot cannot change", workflow -> workflow.setTimeslot(timeslot));
+        return updateRunning(row, "its timeslot cannot change", update(key, "setTimeslot", TimeslotChange.class, timeslot));
     }
 
-    public OperatorActionResult retryPart(UUID id, String part) {
+    public OperatorActionResult retryPart(UUID id, String part, @Nullable IdempotencyKey key) {
         SessionRow row = reads.row(id);
         if (parts.findBySessionIdInOrderByPosition(List.of(id)).stream().noneMatch(p -> p.name().equals(part))) {
             throw new NotFound("part " + part + " of session " + id);
         }
-        return updateRunning(row, "its parts cannot be retried", workflow -> workflow.retryPart(part));
+        return updateRunning(row, "its parts cannot be retried", update(key, "retryPart", OperatorActionResult.class, part));
     }
 
-    public OperatorActionResult reconcile(UUID id) {
-        return updateRunning(reads.row(id), "it cannot be reconciled", SessionWorkflow::reconcileNow);
+    public OperatorActionResult reconcile(UUID id, @Nullable IdempotencyKey key) {
+        return updateRunning(reads.row(id), "it cannot be reconciled", update(key, "reconcileNow", OperatorActionResult.class));
+    }
+
+    /** The update {@code updateName} of the session's workflow, under an id derived from {@code key} when there is one. */
+    private static <T> Function<SessionWorkflow, T> update(@Nullable IdempotencyKey key, String updateName,
+            Class<T> result, Object... args) {
+        return SessionWorkflowClient.withId(IdempotencyKey.updateIdOf(key, updateName), updateName, result, args);
     }
 
     /**
@@ -163,7 +173,7 @@ public class SessionCommands {
      *
      * @return the generation the new spec has
      */
-    public long updateSpec(UUID id, @Nullable SessionSpec requested) {
+    public long updateSpec(UUID id, @Nullable SessionSpec requested, @Nullable IdempotencyKey key) {
         podPolicy.requireAllowed(requested);
         SessionRow row = reads.row(id);
         // The session keeps its owner whatever the new spec says: its secrets are that owner's.
@@ -172,7 +182,7 @@ public class SessionCommands {
             throw new Conflict("session " + id + " is deleted; its spec cannot change");
         }
         quotas.requireRoomForChange(id, spec);
-        return updateOrResume(row, workflow -> workflow.updateSpec(spec));
+        return updateOrResume(row, update(key, "updateSpec", Long.class, spec));
     }
 
     /** Hands an operator's action to the part workflow that owns the pod. */

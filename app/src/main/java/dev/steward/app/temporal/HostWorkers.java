@@ -2,8 +2,10 @@ package dev.steward.app.temporal;
 
 import dev.steward.activity.EngineActivities;
 import dev.steward.config.TemporalConfig;
+import dev.steward.config.WorkerConfig;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.HostQueues;
+import dev.steward.contract.HostSyncActivities;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
 import dev.steward.telemetry.FailureEpisodes;
@@ -12,7 +14,6 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.TaskScheduler;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowServiceException;
-import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
 import jakarta.annotation.PreDestroy;
@@ -31,8 +32,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker per registered host, on the host's own task queue ({@link HostQueues}), running the
- * container and host sync activities on that host's engine; and the host's workflow. Each worker
- * has a factory of its own, because a started factory takes no new workers. Hosts registered
+ * container and host sync activities on that host's engine, and one on its watch queue for the long
+ * ones (readiness probes, the event relay); and the host's workflow. Each host's workers have a
+ * factory of their own, because a started factory takes no new workers. Hosts registered
  * through this process are served at once; {@link #refresh} covers those registered or deleted by
  * another process.
  */
@@ -47,6 +49,7 @@ public class HostWorkers {
 
     private final WorkflowClient temporal;
     private final TemporalConfig temporalConfig;
+    private final WorkerConfig workerConfig;
     private final NamespaceRegistration namespace;
     private final HostStore store;
     private final EngineActivities engines;
@@ -59,13 +62,14 @@ public class HostWorkers {
     private boolean stopped;
     private final ScheduledFuture<?> refreshing;
 
-    public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, NamespaceRegistration namespace,
-            HostStore store,
+    public HostWorkers(WorkflowClient temporal, TemporalConfig temporalConfig, WorkerConfig workerConfig,
+            NamespaceRegistration namespace, HostStore store,
             EngineActivities engines, HostWorkflowClient workflows, TemporalInterceptors interceptors,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.interceptors = interceptors;
         this.temporal = temporal;
         this.temporalConfig = temporalConfig;
+        this.workerConfig = workerConfig;
         this.namespace = namespace;
         this.store = store;
         this.engines = engines;
@@ -147,16 +151,19 @@ public class HostWorkers {
         String queue = HostQueues.of(temporalConfig.taskQueue(), host);
         WorkerFactory factory = WorkerFactory.newInstance(temporal,
                 WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(host)).build());
-        Worker worker = factory.newWorker(queue, WorkerDefaults.options());
+        String watchQueue = HostQueues.watchOf(temporalConfig.taskQueue(), host);
         ContainerActivities containers = engines.containers(host);
-        worker.registerActivitiesImplementations(containers, engines.hostSync(host, containers));
+        HostSyncActivities hostSync = engines.hostSync(host, containers);
+        factory.newWorker(queue, WorkerDefaults.options(workerConfig)).registerActivitiesImplementations(containers, hostSync);
+        factory.newWorker(watchQueue, WorkerDefaults.watchOptions(workerConfig))
+                .registerActivitiesImplementations(containers, hostSync);
         try {
             factory.start();
         } catch (RuntimeException unreachable) {
             factory.shutdownNow();
             throw unreachable;
         }
-        LOG.info("host {}: worker started on task queue {}", host, queue);
+        LOG.info("host {}: workers started on task queues {} and {}", host, queue, watchQueue);
         return factory;
     }
 

@@ -98,9 +98,19 @@ public class SessionWorkflowClient {
      */
     public static <T> Function<SessionWorkflow, T> onEvent(EventCause cause, String updateName, Class<T> result,
             Object... args) {
+        return withId(updateName + " " + cause.key(), updateName, result, args);
+    }
+
+    /**
+     * An update of the session's workflow, for {@link #update}, under {@code updateId}: a request repeated
+     * under one id (its {@code Idempotency-Key}'s) is applied once, and its repeat answered with the first's
+     * result while the run lasts. Without an id Temporal picks a fresh one.
+     */
+    public static <T> Function<SessionWorkflow, T> withId(@Nullable String updateId, String updateName, Class<T> result,
+            Object... args) {
         UpdateOptions<T> options = UpdateOptions.newBuilder(result)
                 .setUpdateName(updateName)
-                .setUpdateId(updateName + " " + cause.key())
+                .setUpdateId(updateId)
                 .setWaitForStage(WorkflowUpdateStage.COMPLETED)
                 .build();
         return workflow -> WorkflowStub.fromTyped(workflow).startUpdate(options, args).getResult();

@@ -1,6 +1,7 @@
 package dev.steward.app.temporal;
 
 import dev.steward.config.TemporalConfig;
+import dev.steward.config.WorkerConfig;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.EventActivities;
 import dev.steward.contract.HostActivities;
@@ -20,7 +21,6 @@ import io.micronaut.scheduling.TaskScheduler;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
-import io.temporal.worker.WorkerFactoryOptions;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Named;
 import java.util.concurrent.TimeUnit;
@@ -41,14 +41,13 @@ public class TemporalWorker {
     private final WorkerFactory factory;
     private final BackgroundRetry starting;
 
-    public TemporalWorker(WorkflowClient client, TemporalConfig config, NamespaceRegistration namespace,
-            TemporalInterceptors interceptors,
+    public TemporalWorker(WorkflowClient client, TemporalConfig config, WorkerConfig workerConfig,
+            NamespaceRegistration namespace, TemporalInterceptors interceptors,
             ContainerActivities containers, RecordingActivities recording, HostActivities hosts,
             PlacementActivities placement, HostSyncActivities hostSync, EventActivities events,
             @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
-        factory = WorkerFactory.newInstance(client,
-                WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors.worker(null)).build());
-        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options());
+        factory = WorkerFactory.newInstance(client, WorkerDefaults.factory(workerConfig, interceptors.worker(null)));
+        Worker worker = factory.newWorker(config.taskQueue(), WorkerDefaults.options(workerConfig));
         worker.registerWorkflowImplementationTypes(SessionWorkflowImpl.class, PartWorkflowImpl.class,
                 HostWorkflowImpl.class);
         worker.registerActivitiesImplementations(containers, recording, hosts, placement, hostSync, events);

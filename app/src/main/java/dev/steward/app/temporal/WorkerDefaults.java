@@ -1,9 +1,12 @@
 package dev.steward.app.temporal;
 
+import dev.steward.config.WorkerConfig;
+import io.temporal.common.interceptors.WorkerInterceptor;
+import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 
-/** What every worker of the process shares. */
+/** What every worker of the process shares, sized by {@link WorkerConfig}. */
 final class WorkerDefaults {
 
     /**
@@ -15,7 +18,34 @@ final class WorkerDefaults {
 
     private WorkerDefaults() {}
 
-    static WorkerOptions options() {
-        return WorkerOptions.newBuilder().setMaxHeartbeatThrottleInterval(MAX_HEARTBEAT_THROTTLE).build();
+    /** A factory whose workflow cache and threads hold the workflows of every live session. */
+    static WorkerFactoryOptions factory(WorkerConfig config, WorkerInterceptor[] interceptors) {
+        return WorkerFactoryOptions.newBuilder()
+                .setWorkerInterceptors(interceptors)
+                .setWorkflowCacheSize(config.workflowCacheSize())
+                .setMaxWorkflowThreadCount(config.maxWorkflowThreads())
+                .setUsingVirtualWorkflowThreads(config.virtualWorkflowThreads())
+                .build();
+    }
+
+    /** A worker of workflows and short activities: the main queue, a host's queue. */
+    static WorkerOptions options(WorkerConfig config) {
+        return WorkerOptions.newBuilder()
+                .setMaxHeartbeatThrottleInterval(MAX_HEARTBEAT_THROTTLE)
+                .setMaxConcurrentWorkflowTaskExecutionSize(config.maxConcurrentWorkflowTasks())
+                .setMaxConcurrentActivityExecutionSize(config.maxConcurrentActivities())
+                .build();
+    }
+
+    /**
+     * A worker of a host's watch queue: readiness probes and the event relay, each waiting for minutes,
+     * on virtual threads so that thousands of them cost no platform thread each.
+     */
+    static WorkerOptions watchOptions(WorkerConfig config) {
+        return WorkerOptions.newBuilder()
+                .setMaxHeartbeatThrottleInterval(MAX_HEARTBEAT_THROTTLE)
+                .setMaxConcurrentActivityExecutionSize(config.maxConcurrentWatches())
+                .setUsingVirtualThreadsOnActivityWorker(true)
+                .build();
     }
 }

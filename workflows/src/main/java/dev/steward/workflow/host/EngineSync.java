@@ -25,7 +25,8 @@ final class EngineSync {
     /** How long a failed relay waits before it tries again; the resync covers meanwhile. */
     private static final Duration RELAY_RETRY = Duration.ofSeconds(1);
     private static final ActivityOptions RELAY = ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1));
-    private static final ActivityOptions SYNC = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+    /** A resync lists, sweeps and tells every part that drifted: heartbeating, it may take long on a busy host. */
+    private static final ActivityOptions SYNC = ActivityDefaults.heartbeating(Duration.ofMinutes(5));
 
     private static final Logger log = Workflow.getLogger(EngineSync.class);
 
@@ -38,9 +39,9 @@ final class EngineSync {
     }
 
 
-    /** The host's engine, on its own task queue. */
+    /** The host's engine: the relay on its watch queue, the resync on its queue. */
     static EngineSync on(String host) {
-        return new EngineSync(new HostStubs<>(HostSyncActivities.class, RELAY).on(host),
+        return new EngineSync(HostStubs.watching(HostSyncActivities.class, RELAY).on(host),
                 new HostStubs<>(HostSyncActivities.class, SYNC).on(host));
     }
 

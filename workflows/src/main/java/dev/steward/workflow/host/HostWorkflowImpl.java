@@ -30,6 +30,9 @@ public class HostWorkflowImpl implements HostWorkflow {
 
     private final HostActivities health =
             Workflow.newActivityStub(HostActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
+    /** Telling the host's parts signals each of them, heartbeating: thousands may take longer than a probe. */
+    private final HostActivities parts =
+            Workflow.newActivityStub(HostActivities.class, ActivityDefaults.heartbeating(Duration.ofMinutes(5)));
     private final PlacementActivities placement =
             Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.withTimeout(Duration.ofSeconds(30)));
     private final HostPlanner planner = new HostPlanner();
@@ -96,7 +99,7 @@ public class HostWorkflowImpl implements HostWorkflow {
             return plan.watch();
         }
         try {
-            int told = health.notifyParts(plan.notice());
+            int told = parts.notifyParts(plan.notice());
             log.info("host {}: told {} parts: {}", host, told, plan.notice().message());
             return plan.watch();
         } catch (ActivityFailure failure) {
@@ -108,7 +111,7 @@ public class HostWorkflowImpl implements HostWorkflow {
     /** Its parts look at their pods now: a pass finds the engine away and shows them UNKNOWN. */
     private void wakeParts(String host) {
         try {
-            log.info("host {}: unreachable; asked {} parts to look at their pods", host, health.wakeParts(host));
+            log.info("host {}: unreachable; asked {} parts to look at their pods", host, parts.wakeParts(host));
         } catch (ActivityFailure failure) {
             // Each part still finds the engine away on its next pass, whatever asks for it.
             log.warn("host {}: asking its parts to look at their pods failed: {}", host, failure.getMessage());

@@ -51,6 +51,6 @@ final class LimitsInPlace {
                 inForce.changeTo(ContainerLimits.of(pod)) + ": " + why + "; replacing the container", current.id());
         rt.stopProbe();
         rt.limitsGone();
-        engines.stopAndRemove(engines.of(rt), current, true);
+        engines.stopAndRemove(rt.host(), current, true);
     }
 }

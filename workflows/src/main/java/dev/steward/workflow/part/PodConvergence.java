@@ -1,6 +1,5 @@
 package dev.steward.workflow.part;
 
-import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerLimits;
 import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerState;
@@ -94,7 +93,6 @@ final class PodConvergence {
             PodObservation observation = new PodObservation(state.desired, specHash, observed, ContainerLimits.of(pod),
                     rt.appliedLimits());
             PodPlan plan = planner.plan(observation);
-            ContainerActivities engine = engines.of(rt);
             ContainerState serving = planner.servingDuringRollout(pod, plan);
             if (state.desired != DesiredStatus.RUNNING) {
                 rt.stopProbe();
@@ -111,7 +109,7 @@ final class PodConvergence {
                     Reason why = state.desired == DesiredStatus.STOPPED ? Reason.DESIRED_STOPPED : Reason.DESIRED_DELETED;
                     transitions.update(pod, PodStatus.STOPPING, why.code(), "removing container " + old.name(), old.id());
                 }
-                engines.stopAndRemove(engine, old, true);
+                engines.stopAndRemove(rt.host(), old, true);
             }
             if (plan.step() != PodPlan.Step.NONE && plan.step() != PodPlan.Step.UPDATE) {
                 state.attempts.merge(pod.name(), 1, Integer::sum);
@@ -247,7 +245,7 @@ final class PodConvergence {
     private void running(PodSpec pod, PodRuntime rt, ContainerState container) {
         rt.cancelRestart();
         if (rt.pastDeadline(Workflow.currentTimeMillis())) {
-            engines.stopAndRemove(engines.of(rt), container, false);
+            engines.stopAndRemove(rt.host(), container, false);
             restarts.finish(pod, rt, PodStatus.FAILED, Reason.DEADLINE_EXCEEDED.code(), "the job ran longer than its"
                     + " activeDeadlineSeconds " + pod.activeDeadlineSeconds() + " and was stopped", container.id());
             return;

@@ -32,7 +32,8 @@ import org.slf4j.Logger;
 final class PodEngines {
 
     private static final Logger log = Workflow.getLogger(PodEngines.class);
-    private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(Duration.ofMinutes(1));
+    private static final Duration ENGINE_CALL_TIMEOUT = Duration.ofMinutes(1);
+    private static final ActivityOptions ENGINE_CALLS = ActivityDefaults.withTimeout(ENGINE_CALL_TIMEOUT);
     /**
      * Pulls heartbeat their progress and may take long; an unreachable registry comes back at once,
      * as the pod's ImagePullBackOff is the workflow's to time.
@@ -46,11 +47,15 @@ final class PodEngines {
     private final PartState state;
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, ENGINE_CALLS);
     private final HostStubs<ContainerActivities> hostPulls = new HostStubs<>(ContainerActivities.class, PULLS);
+    /** Stops wait up to the stop grace for the container to end before they kill it: each call has that on top. */
+    private final HostStubs<ContainerActivities> hostStops;
     /** Why each host that did not answer the last {@link #observe()} did not, by host. */
     private final Map<String, String> unanswered = new HashMap<>();
 
     PodEngines(PartState state) {
         this.state = state;
+        this.hostStops = new HostStubs<>(ContainerActivities.class,
+                ActivityDefaults.withTimeout(ENGINE_CALL_TIMEOUT.plus(state.settings.stopGrace())));
     }
 
     /** The engine calls of the pod's host. */
@@ -111,18 +116,26 @@ final class PodEngines {
                 pod.mounts(), pod.addCapabilities());
     }
 
-    /** Stops the container and, when {@code remove}, removes it; a stopped job keeps its container for its logs. */
-    void stopAndRemove(ContainerActivities engine, ContainerState container, boolean remove) {
-        engine.stopContainer(container.id(), (int) state.settings.stopGrace().toSeconds());
+    /** Stops the container on {@code host}, giving it the stop grace to end before it is killed. */
+    void stop(String host, String containerId) {
+        hostStops.on(host).stopContainer(containerId, (int) state.settings.stopGrace().toSeconds());
+    }
+
+    /**
+     * Stops the container on {@code host} and, when {@code remove}, removes it; a stopped job keeps its
+     * container for its logs.
+     */
+    void stopAndRemove(String host, ContainerState container, boolean remove) {
+        stop(host, container.id());
         if (remove) {
-            engine.removeContainer(container.id());
+            on(host).removeContainer(container.id());
         }
     }
 
     /** Stops and removes the container on {@code host}; a failure is logged and left to the next pass or the sweep. */
     void stopAndRemoveQuietly(String host, ContainerState container) {
         try {
-            stopAndRemove(on(host), container, true);
+            stopAndRemove(host, container, true);
         } catch (ActivityFailure failure) {
             log.warn("part {}: removing container {} failed: {}", state.name, container.name(), rootMessage(failure));
         }

@@ -66,13 +66,13 @@ final class PodMoves {
                     return null;
                 }
                 // Not serving: nothing to keep up while it moves.
-                observed.forEach(container -> engines.stopAndRemove(engines.of(rt), container, true));
+                observed.forEach(container -> engines.stopAndRemove(rt.host(), container, true));
                 reason = Reason.HOST_DRAINING.code();
             }
             case DISABLED -> {
                 for (ContainerState container : observed) {
                     transitions.update(pod, PodStatus.STOPPING, Reason.HOST_DISABLED.code(), notice.message(), container.id());
-                    engines.stopAndRemove(engines.of(rt), container, true);
+                    engines.stopAndRemove(rt.host(), container, true);
                 }
                 reason = Reason.HOST_DISABLED.code();
             }

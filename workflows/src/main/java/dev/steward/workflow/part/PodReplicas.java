@@ -81,7 +81,7 @@ final class PodReplicas {
             for (ContainerState container : containers) {
                 transitions.update(pod, PodStatus.STOPPING, Reason.SCALED_DOWN.code(),
                         "the spec no longer has this replica: removing container " + container.name(), container.id());
-                engines.stopAndRemove(engines.of(rt), container, true);
+                engines.stopAndRemove(rt.host(), container, true);
             }
             placement.releaseEverywhere(pod, rt);
         } catch (ActivityFailure failure) {

@@ -110,7 +110,7 @@ final class PodRestarts {
         PodRuntime rt = state.runtimes.get(pod);
         if (containerId != null) {
             rt.stopProbe();
-            engines.of(rt).stopContainer(containerId, (int) state.settings.stopGrace().toSeconds());
+            engines.stop(rt.host(), containerId);
             // The stopped container is started again by this pass's START step, as an operator restart.
             rt.restartAt(Workflow.currentTimeMillis());
         }

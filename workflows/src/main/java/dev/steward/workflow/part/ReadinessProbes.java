@@ -11,6 +11,7 @@ import dev.steward.model.ReadinessCheck;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.HostStubs;
 import io.temporal.activity.ActivityOptions;
+import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.CancellationScope;
@@ -28,13 +29,17 @@ final class ReadinessProbes {
     private static final Logger log = Workflow.getLogger(ReadinessProbes.class);
     /** A probe activity returns unchanged after this long, so none runs forever. */
     private static final Duration PROBE_MAX_WAIT = Duration.ofMinutes(10);
+    /** The first wait before a failed probe starts again; it doubles with each failure in a row. */
+    private static final Duration PROBE_RETRY_BASE = Duration.ofSeconds(5);
+    /** The longest wait before a failed probe starts again. */
+    private static final Duration PROBE_RETRY_CAP = Duration.ofMinutes(1);
     /** Probes run until readiness changes. */
     private static final ActivityOptions PROBE_CALLS = ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1));
 
     private final PartState state;
     /** The local engine's probes, for parts started before placement. */
     private final ContainerActivities localProbes = Workflow.newActivityStub(ContainerActivities.class, PROBE_CALLS);
-    private final HostStubs<ContainerActivities> hostProbes = new HostStubs<>(ContainerActivities.class, PROBE_CALLS);
+    private final HostStubs<ContainerActivities> hostProbes = HostStubs.watching(ContainerActivities.class, PROBE_CALLS);
 
     ReadinessProbes(PartState state) {
         this.state = state;
@@ -49,23 +54,47 @@ final class ReadinessProbes {
         watch(pod, rt, containerId, check);
     }
 
-    /** Starts the probe loop of a container from the readiness the pod has now ({@code rt.ready()}). */
+    /**
+     * Starts the probe loop of a container from the readiness the pod has now ({@code rt.ready()}). A probe
+     * that fails (its engine erred, or its worker is gone) is started again after a backoff, so the pod's
+     * readiness keeps being watched.
+     */
     void watch(PodSpec pod, PodRuntime rt, String containerId, ReadinessCheck check) {
         rt.watch(containerId, () -> Async.procedure(() -> {
+            int failuresInARow = 0;
             while (rt.probes(containerId)) {
-                ProbeResult result = probesOn(rt.host()).awaitReadinessChange(
-                        new ProbeRequest(containerId, check, rt.ready(), (int) PROBE_MAX_WAIT.toSeconds()));
+                ProbeResult result;
+                try {
+                    result = probesOn(rt.host()).awaitReadinessChange(
+                            new ProbeRequest(containerId, check, rt.ready(), (int) PROBE_MAX_WAIT.toSeconds()));
+                } catch (ActivityFailure failure) {
+                    if (failure.getCause() instanceof CanceledFailure) {
+                        throw failure;
+                    }
+                    Duration backOff = backOff(failuresInARow++);
+                    log.warn("part {}: probe of pod {} failed, started again in {}: {}", state.name, pod.name(),
+                            backOff, rootMessage(failure));
+                    Workflow.sleep(backOff);
+                    continue;
+                }
+                failuresInARow = 0;
                 if (result.ready() != rt.ready() && rt.probes(containerId)) {
                     rt.readinessChanged(result.ready(), result.message());
                     state.wake = true;
                 }
             }
         }).exceptionally(failure -> {
-            if (!(failure instanceof CanceledFailure)) {
+            if (!(failure instanceof CanceledFailure) && !(failure.getCause() instanceof CanceledFailure)) {
                 log.warn("part {}: probe of pod {} failed: {}", state.name, pod.name(), rootMessage(failure));
             }
             return null;
         }));
+    }
+
+    /** The wait before a failed probe starts again: min(base·2ⁿ, cap) after n failures in a row before it. */
+    private static Duration backOff(int failuresBefore) {
+        return Duration.ofMillis(Math.min(PROBE_RETRY_BASE.toMillis() << Math.min(failuresBefore, 16),
+                PROBE_RETRY_CAP.toMillis()));
     }
 
     /**

@@ -55,7 +55,7 @@ final class RollingReplace {
             return null;
         }
         for (ContainerState old : outdated) {
-            engines.stopAndRemove(engines.of(rt), old, true);
+            engines.stopAndRemove(rt.host(), old, true);
         }
         rt.replaced(Workflow.currentTimeMillis());
         transitions.update(pod, PodStatus.STARTING, Reason.ROLLED_OUT.code(), "the new container is ready; the old one was removed", next.id());

@@ -42,7 +42,7 @@ final class SideBySideStart {
         ContainerState next = started;
         boolean ready = pod.readiness() == null ? started.running() : readiness.awaitFirstPass(host, pod, next);
         if (!ready) {
-            engines.stopAndRemove(engine, next, true);
+            engines.stopAndRemove(host, next, true);
             return null;
         }
         return next;

@@ -240,6 +240,22 @@ class PartWorkflowTest {
                 PartWorkflowImpl.class);
     }
 
+    @Test
+    void aStopMayTakeItsWholeGraceWithinItsEngineCall() {
+        Duration grace = Duration.ofMinutes(5);
+        PartWorkflow part = sandbox.startPart(sessionId, TestSessions.part("web", "app"),
+                new ReconcileSettings(ReconcileSettings.DEFAULTS.resyncInterval(), grace));
+        awaitStatus(part, PartStatus.READY);
+
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.STOPPED, 2));
+        awaitStatus(part, PartStatus.STOPPED);
+
+        List<Duration> stopTimeouts = engine.stopTimeouts();
+        assertEquals(1, stopTimeouts.size());
+        assertTrue(stopTimeouts.getFirst().compareTo(grace) > 0,
+                "the stop call's timeout " + stopTimeouts.getFirst() + " outlasts the grace " + grace);
+    }
+
     // ---- helpers
 
     private PartWorkflow start(PartSpec spec) {

@@ -54,6 +54,9 @@ public final class FakeContainerActivities implements ContainerActivities {
     private volatile CountDownLatch listingsHeld;
     private final AtomicInteger listingsWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
+    private volatile boolean probesFail;
+    /** The start-to-close timeout of every stop call, in the order they ran. */
+    private final List<java.time.Duration> stopTimeouts = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean away;
     private volatile boolean volumesInUse;
     private final AtomicInteger volumeRemovals = new AtomicInteger();
@@ -168,6 +171,7 @@ public final class FakeContainerActivities implements ContainerActivities {
 
     @Override
     public void stopContainer(String containerId, int graceSeconds) {
+        stopTimeouts.add(Activity.getExecutionContext().getInfo().getStartToCloseTimeout());
         refuseWhileAway();
         if (stopsHang) {
             // As a stop the engine never answers: the activity stays open until Temporal times it out.
@@ -217,6 +221,9 @@ public final class FakeContainerActivities implements ContainerActivities {
      */
     @Override
     public ProbeResult awaitReadinessChange(ProbeRequest request) {
+        if (probesFail) {
+            throw ApplicationFailure.newFailure("the engine's exec API failed", "EngineError");
+        }
         if (!request.ready()) {
             try {
                 // A first check takes a moment, as a real one does: long enough for a pass to see the pod before it.
@@ -306,6 +313,16 @@ public final class FakeContainerActivities implements ContainerActivities {
     /** Every later stop hangs, doing nothing and never answering: a teardown that never ends. */
     public void hangStops() {
         stopsHang = true;
+    }
+
+    /** Every later readiness probe fails, or, with {@code false}, checks again. */
+    public void failProbes(boolean fail) {
+        probesFail = fail;
+    }
+
+    /** The start-to-close timeout each stop call had, in the order they ran. */
+    public List<java.time.Duration> stopTimeouts() {
+        return List.copyOf(stopTimeouts);
     }
 
     /** Listing blocks until {@link #releaseListings()}: reconcile passes stay in flight. */

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Temporal's time-skipping test server running the workflow types under test, with every activity
- * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue (the first one also
+ * they call in memory: a {@link FakeContainerActivities} for each host on that host's queue and its watch queue (the first one also
  * on the main queue, as the local engine of runs started before placement), a
  * {@link FakePlacementActivities} over those hosts with unlimited room, an {@link InMemoryRecording}, the
  * {@link InMemoryEvents} kept with each session, and
@@ -52,6 +52,8 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
     private final InMemoryEvents events = new InMemoryEvents();
     private final List<Object> activities = new ArrayList<>();
     private final Map<String, List<Object>> hostActivities = new LinkedHashMap<>();
+    /** Hosts placement knows but no worker serves: their queues have no poller. */
+    private final java.util.Set<String> unserved = new java.util.HashSet<>();
     private FakePlacementActivities placement;
     private TestWorkflowEnvironment env;
 
@@ -93,6 +95,13 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         return this;
     }
 
+    /** No worker serves this host of the sandbox: placement puts pods on it, and its queue is never polled. */
+    public WorkflowSandbox unserved(String host) {
+        engine(host);
+        unserved.add(host);
+        return this;
+    }
+
     // ---- its life
 
     public WorkflowSandbox start() {
@@ -106,9 +115,15 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
         worker.registerActivitiesImplementations(engine(), placement, recording, events);
         worker.registerActivitiesImplementations(activities.toArray());
         engines.forEach((host, engine) -> {
+            if (unserved.contains(host)) {
+                return;
+            }
             Worker hostWorker = env.newWorker(HostQueues.of(TASK_QUEUE, host));
             hostWorker.registerActivitiesImplementations(engine);
             hostWorker.registerActivitiesImplementations(hostActivities.getOrDefault(host, List.of()).toArray());
+            Worker watchWorker = env.newWorker(HostQueues.watchOf(TASK_QUEUE, host));
+            watchWorker.registerActivitiesImplementations(engine);
+            watchWorker.registerActivitiesImplementations(hostActivities.getOrDefault(host, List.of()).toArray());
         });
         env.start();
         return this;
