@@ -48,7 +48,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One host's resync on a real engine: it removes the containers made for it whose pod holds no
  * placement on it any more, once they are old enough, and hands a part only the containers that
- * are this host's (labelled with its name, or with none).
+ * are this host's (labelled with its name, or with none). Another deployment's containers on the same engine
+ * are never its to sweep, however old.
  */
 @MicronautTest(transactional = false)
 class HostSyncIT {
@@ -97,6 +98,7 @@ class HostSyncIT {
     @AfterEach
     void tearDown() throws IOException {
         mine().forEach(new Engine(engine)::remove);
+        new Engine(engine).containersOf(otherDeployment()).forEach(new Engine(engine)::remove);
         engine.close();
         placement.release(session, "web", "placed", null);
         sessions.delete(session);
@@ -112,6 +114,8 @@ class HostSyncIT {
         String leftBehind = container("moved", host);
         String otherHosts = container("moved", "elsewhere-" + hosts.run());
         String beforePlacement = container("placed", null);
+        // Another deployment on the same engine: the same session's labels, left behind as long ago.
+        String anotherDeployments = container(otherDeployment(), "moved", host);
         PartStandIn part = workflows.partStandIn(session, "web");
         HostSyncActivities sync = engineActivities.hostSync(host, engineActivities.containers(host));
 
@@ -124,6 +128,8 @@ class HostSyncIT {
 
         assertEquals(new ResyncResult(4, 1, 0, 1), old);
         assertEquals(Set.of(placedHere, otherHosts, beforePlacement), ids(mine()));
+        assertEquals(Set.of(anotherDeployments), ids(new Engine(engine).containersOf(otherDeployment())),
+                "another deployment's container is not this deployment's to sweep");
         List<HostResync> resyncs = Eventually.await("both resyncs reach the part", Duration.ofSeconds(10),
                 part::resyncs, seen -> seen.size() == 2);
         assertEquals(host, resyncs.get(0).host());
@@ -134,12 +140,20 @@ class HostSyncIT {
 
     /** Makes a container of this test's session on the engine, labelled for {@code hostLabel}. */
     private String container(String pod, String hostLabel) {
+        return container(deployment, pod, hostLabel);
+    }
+
+    private String container(String ofDeployment, String pod, String hostLabel) {
         return engine.createContainerCmd(Specs.BUSYBOX)
                 .withName("steward-host-sync-it-" + UUID.randomUUID())
-                .withLabels(StewardLabels.forPod(session, "web", pod, 1, HASH, deployment, hostLabel))
+                .withLabels(StewardLabels.forPod(session, "web", pod, 1, HASH, ofDeployment, hostLabel))
                 .withCmd("sleep", "60")
                 .exec()
                 .getId();
+    }
+
+    private String otherDeployment() {
+        return deployment + "-other";
     }
 
     private List<Container> mine() {
