@@ -241,6 +241,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult retryPart(String part) {
+        Workflow.await(() -> sessionId != null);
         state.generation++;
         retriesAsked.add(part);
         OperatorActionResult result = new OperatorActionResult("retry-part", part, state.generation);
@@ -255,6 +256,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult reconcileNow() {
+        Workflow.await(() -> sessionId != null);
         reconcileAsked = true;
         dirty = true;
         return new OperatorActionResult("reconcile", sessionId.toString(), state.generation);

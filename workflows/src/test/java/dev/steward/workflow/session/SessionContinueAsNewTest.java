@@ -57,7 +57,7 @@ class SessionContinueAsNewTest {
         // A change of status: its transition is queued while PostgreSQL is away; then the history grows past the limit.
         int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
         for (int i = 0; i < reports; i++) {
-            s.session().partChanged(new PartReport(new PartView(web.name(), PartStatus.PROVISIONING, web.reason(),
+            s.report(new PartReport(new PartView(web.name(), PartStatus.PROVISIONING, web.reason(),
                     "report " + i, web.pods(), null), 1, null));
         }
         String last = "report " + (reports - 1);

@@ -102,8 +102,8 @@ class SessionPartClosedTest {
         // Each report is at least one event, so this many pass the threshold.
         int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
         for (int i = 0; i < reports; i++) {
-            s.session().partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(),
-                    "report " + i, web.pods(), null), 1, null));
+            s.report(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i, web.pods(),
+                    null), 1, null));
         }
         String last = "report " + (reports - 1);
         s.await("the last report taken", v -> v.parts().getFirst().message().equals(last));

@@ -223,9 +223,8 @@ public final class LifecycleScenarios {
         StartedSession s = sandbox.startSession(sessionId, TestSessions.twoPartsOfTwoPods(), lifecycle);
         SessionView running = s.awaitStatus(SessionStatus.RUNNING);
         PartView web = running.parts().getFirst();
-        SessionWorkflow session = s.session();
         for (int i = 0; i < reports; i++) {
-            session.partChanged(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
+            s.report(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
                     web.pods(), null), 1, null));
         }
         // The stop and the delete below are updates: they come early in a run (see StartedSession.beginNewRun).
@@ -234,10 +233,10 @@ public final class LifecycleScenarios {
         s.await("the last report carried", v -> v.parts().getFirst().message().equals(lastMessage));
         assertEquals(4, sandbox.engine().containersOf(sessionId).size(), "the parts outlived every continue-as-new");
 
-        assertEquals(new DesiredStatusChange(DesiredStatus.STOPPED, 2, true), session.setDesiredStatus(DesiredStatus.STOPPED));
+        assertEquals(new DesiredStatusChange(DesiredStatus.STOPPED, 2, true), s.session().setDesiredStatus(DesiredStatus.STOPPED));
         s.awaitStatus(SessionStatus.STOPPED);
         assertEquals(List.of(), sandbox.engine().containersOf(sessionId));
-        session.setDesiredStatus(DesiredStatus.DELETED);
+        s.session().setDesiredStatus(DesiredStatus.DELETED);
         assertEquals(SessionStatus.DELETED, s.result());
         return s;
     }

@@ -5,10 +5,12 @@ import dev.steward.model.EventCause;
 import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.workflow.session.ArrivedEvent;
+import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.session.SessionWorkflow;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.common.WorkflowExecutionHistory;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,21 @@ public record StartedSession(UUID id, WorkflowClient client, String firstRunId) 
     /** A stub by workflow id alone, so it reaches whichever run is current. */
     public SessionWorkflow session() {
         return client.newWorkflowStub(SessionWorkflow.class, WorkflowIds.session(id));
+    }
+
+    /**
+     * Sends a part's report as its part would. The in-memory test server answers a signal that meets the run as it
+     * continues as new with NOT_FOUND, where the real server hands it to the new run: sent again, it reaches that run.
+     */
+    public void report(PartReport report) {
+        Eventually.await("the report sent", () -> {
+            try {
+                session().partChanged(report);
+                return true;
+            } catch (WorkflowNotFoundException runClosing) {
+                return false;
+            }
+        }, sent -> sent);
     }
 
     public SessionView await(String what, Predicate<SessionView> done) {

@@ -15,6 +15,7 @@ import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
 import dev.steward.workflow.session.SessionWorkflowImpl;
 import io.temporal.client.WorkflowClient;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
@@ -211,8 +212,9 @@ public final class WorkflowSandbox implements BeforeEachCallback, AfterEachCallb
 
     /** A stub to start a workflow of this type on the sandbox's queue under this id. */
     public <T> T newWorkflowStub(Class<T> type, String workflowId) {
-        return client().newWorkflowStub(type,
-                WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId).build());
+        // A start while the id runs fails, as by default; said so, an update may start the workflow too.
+        return client().newWorkflowStub(type, WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId(workflowId)
+                .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL).build());
     }
 
     /** Starts a part on its own, with no session above it: RUNNING, at generation 1. */
