@@ -3,6 +3,7 @@ package dev.steward.workflow.part;
 import com.uber.m3.tally.Scope;
 import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.ContainerState;
+import dev.steward.contract.DatabaseRefusals;
 import dev.steward.contract.Drift;
 import dev.steward.contract.HostNotice;
 import dev.steward.contract.HostResync;
@@ -19,6 +20,7 @@ import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.TransitionRecorder;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Promise;
@@ -107,6 +109,12 @@ public class PartWorkflowImpl implements PartWorkflow {
                 recorder.flush();
             }).run();
             throw canceled;
+        } catch (ApplicationFailure failure) {
+            if (DatabaseRefusals.NOT_IN_DATABASE.equals(failure.getType())) {
+                // No row will ever release the room its pods hold: without this, their hosts could never be deleted.
+                state.podSpecs.values().forEach(pod -> placement.releaseEverywhere(pod, state.runtimes.get(pod.name())));
+            }
+            throw failure;
         }
     }
 

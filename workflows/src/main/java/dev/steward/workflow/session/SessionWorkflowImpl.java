@@ -163,10 +163,14 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     // ---- handlers
 
+    /** A signal or update can arrive in the workflow's first task, before run() has read its input. */
+    private void awaitRunStarted() {
+        Workflow.await(() -> sessionId != null);
+    }
+
     @Override
     public DesiredStatusChange setDesiredStatus(DesiredStatus requested) {
-        // An update can arrive in the workflow's first task, before run() has read its input.
-        Workflow.await(() -> sessionId != null);
+        awaitRunStarted();
         if (requested == state.desired) {
             return new DesiredStatusChange(state.desired, state.generation, false);
         }
@@ -184,7 +188,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public DesiredStatusChange setDesiredStatusOnEvent(EventCause event, DesiredStatus requested) {
-        Workflow.await(() -> sessionId != null);
+        awaitRunStarted();
         if (!events.applyOnce(event)) {
             return new DesiredStatusChange(state.desired, state.generation, false);
         }
@@ -241,7 +245,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult retryPart(String part) {
-        Workflow.await(() -> sessionId != null);
+        awaitRunStarted();
         state.generation++;
         retriesAsked.add(part);
         OperatorActionResult result = new OperatorActionResult("retry-part", part, state.generation);
@@ -256,7 +260,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public OperatorActionResult reconcileNow() {
-        Workflow.await(() -> sessionId != null);
+        awaitRunStarted();
         reconcileAsked = true;
         dirty = true;
         return new OperatorActionResult("reconcile", sessionId.toString(), state.generation);
@@ -289,8 +293,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
 
     @Override
     public void eventArrived(ArrivedEvent event) {
-        // A signal can arrive in the workflow's first task, before run() has read its input.
-        Workflow.await(() -> sessionId != null);
+        awaitRunStarted();
         if (events.arrive(event)) {
             dirty = true;
         }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A workflow whose session has no row in this deployment's database (another deployment's workflow, or its rows
  * deleted under it) fails plainly, saying so, as soon as a transition is refused for it: the session's own, or a
- * part's written behind its back. Nothing is retried without end.
+ * part's written behind its back. Nothing is retried without end, and no placement is left behind.
  */
 class SessionNotInDatabaseTest {
 
@@ -60,6 +60,8 @@ class SessionNotInDatabaseTest {
         ApplicationFailure failure = failureOf(() -> WorkflowStub.fromTyped(part).getResult(PartStatus.class));
         assertEquals("NotInDatabase", failure.getType());
         assertTrue(failure.getOriginalMessage().contains("not in this deployment's database"), failure.getOriginalMessage());
+        // The room its pod held is given back: a placement nothing will ever release would keep its host forever.
+        assertEquals(0, sandbox.placement().podsOn(WorkflowSandbox.LOCAL), "released: " + sandbox.placement().released());
     }
 
     private static ApplicationFailure failureOf(Runnable result) {

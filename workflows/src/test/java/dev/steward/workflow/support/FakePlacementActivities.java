@@ -122,12 +122,12 @@ public final class FakePlacementActivities implements PlacementActivities {
         return (int) placed.values().stream().filter(held -> held.contains(host)).count();
     }
 
-    /** How often the waiting pods were woken. */
     /** How many placements found no room. */
     public int refusals() {
         return refusals.get();
     }
 
+    /** How often the waiting pods were woken. */
     public int wakes() {
         return wakes.get();
     }
