@@ -4,6 +4,7 @@ import dev.steward.contract.RecordingActivities;
 import dev.steward.contract.TransitionRecord;
 import dev.steward.model.Condition;
 import dev.steward.model.DesiredStatus;
+import dev.steward.model.PartStatus;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
 import dev.steward.store.JsonColumn;
@@ -86,7 +87,8 @@ public class RecordingActivitiesImpl implements RecordingActivities {
         switch (t.kind()) {
             case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
                     t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
-            case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(), now);
+            case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(),
+                    PartStatus.valueOf(t.to()).progressing(), t.occurredAt(), now);
             case POD -> pods.upsertStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),
                     t.containerId(), t.host(), t.restarts() == null ? 0 : t.restarts(),
                     t.lastExit() == null ? null : t.lastExit().code(),

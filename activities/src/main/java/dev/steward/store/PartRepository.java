@@ -15,8 +15,12 @@ public interface PartRepository extends CrudRepository<PartRow, Long> {
 
     List<PartRow> findBySessionIdInOrderByPosition(Collection<UUID> sessionIds);
 
+    /** Sets the part's status; {@code progressingSince} moves to {@code occurredAt} only when {@code progressing} flips. */
     @Query("""
-            UPDATE session_parts SET status = :status, reason = :reason, message = :message, updated_at = :at
+            UPDATE session_parts SET status = :status, reason = :reason, message = :message, updated_at = :at,
+                progressing_since = CASE WHEN progressing <> :progressing THEN :occurredAt ELSE progressing_since END,
+                progressing = :progressing
             WHERE session_id = :sessionId AND name = :name""")
-    void updateStatus(UUID sessionId, String name, String status, @Nullable String reason, @Nullable String message, Instant at);
+    void updateStatus(UUID sessionId, String name, String status, @Nullable String reason, @Nullable String message,
+            boolean progressing, Instant occurredAt, Instant at);
 }

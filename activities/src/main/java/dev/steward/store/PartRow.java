@@ -8,7 +8,12 @@ import io.micronaut.data.annotation.MappedEntity;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A session part in the read model. */
+/**
+ * A session part in the read model.
+ *
+ * @param progressing whether the part still makes its way: its {@code Progressing} condition
+ * @param progressingSince when {@code progressing} last flipped (a transition's workflow time), or the part was made
+ */
 @MappedEntity("session_parts")
 public record PartRow(
         @Id @GeneratedValue @Nullable Long id,
@@ -18,4 +23,6 @@ public record PartRow(
         PartStatus status,
         @Nullable String reason,
         @Nullable String message,
-        Instant updatedAt) {}
+        Instant updatedAt,
+        boolean progressing,
+        Instant progressingSince) {}

@@ -8,6 +8,7 @@ import dev.steward.model.SessionStatus;
 import dev.steward.store.SessionRepository;
 import dev.steward.store.TransitionRepository;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Singleton;
@@ -32,10 +33,12 @@ public class TransitionMetrics {
     private final Timer repair;
     private final Counter restarts;
     private final Counter crashLoops;
+    private final MeterRegistry registry;
 
     public TransitionMetrics(MeterRegistry registry, SessionRepository sessions, TransitionRepository transitions) {
         this.sessions = sessions;
         this.transitions = transitions;
+        this.registry = registry;
         startup = Timer.builder(MetricNames.SESSION_STARTUP)
                 .description("from a session's creation to its first RUNNING").register(registry);
         repair = Timer.builder(MetricNames.POD_REPAIR)
@@ -56,7 +59,18 @@ public class TransitionMetrics {
                 }
             }
             case POD -> pod(t);
-            case PART -> { }
+            case PART -> part(t);
+        }
+    }
+
+    /** How many reconcile passes each part took to reach each status: a part that needs many shows here. */
+    private void part(TransitionRecord t) {
+        if (t.passes() != null) {
+            DistributionSummary.builder(MetricNames.PART_PASSES)
+                    .description("the reconcile passes a part's workflow had run when the part reached the status")
+                    .tag("status", t.to())
+                    .register(registry)
+                    .record(t.passes());
         }
     }
 

@@ -26,6 +26,11 @@ public final class MetricNames {
     public static final String POD_CRASH_LOOPS = "steward.pod.crash.loops";
     /** Counter, from the part workflows' metrics scope: reconcile passes. */
     public static final String RECONCILE_PASSES = "steward.reconcile.passes";
+    /**
+     * Distribution, tag {@code status}: each part's count of reconcile passes when it reached a status (the
+     * API shows a part's count now).
+     */
+    public static final String PART_PASSES = "steward.part.passes";
     /** Timer, from the part workflows' metrics scope: how long a reconcile pass took in workflow time. */
     public static final String RECONCILE_PASS = "steward.reconcile.pass";
     /** Timer, tags {@code host}, {@code operation}, {@code outcome}: every call to a host's engine. */

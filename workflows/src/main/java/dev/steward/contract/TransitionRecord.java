@@ -25,6 +25,8 @@ import java.util.UUID;
  * @param restarts for pods, the restart count
  * @param lastExit for pods, how the container last ended
  * @param nextRestartAt for pods backing off, when they restart
+ * @param passes for parts, the reconcile passes their workflow had run at the change; {@code null} when the
+ *     session records it
  */
 public record TransitionRecord(
         UUID id,
@@ -43,7 +45,8 @@ public record TransitionRecord(
         Instant occurredAt,
         Integer restarts,
         ExitInfo lastExit,
-        Instant nextRestartAt) {
+        Instant nextRestartAt,
+        Long passes) {
 
     /** How the resource is named in the transition history: the session id, a part, or part/pod. */
     public String resource() {

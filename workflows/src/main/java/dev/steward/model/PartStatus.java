@@ -12,5 +12,10 @@ public enum PartStatus {
     STOPPING,
     STOPPED,
     FAILED,
-    DELETED
+    DELETED;
+
+    /** Whether a part in this status still makes its way, as its {@code Progressing} condition says: all but FAILED. */
+    public boolean progressing() {
+        return this != FAILED;
+    }
 }

@@ -1,13 +1,13 @@
 package dev.steward.model;
 
+import static dev.steward.model.Condition.FALSE;
+import static dev.steward.model.Condition.TRUE;
+
 import java.time.Instant;
 import java.util.List;
 
 /** The {@code Ready} and {@code Degraded} conditions of a session, from its status. Pure. */
 public final class SessionConditions {
-
-    private static final String TRUE = "True";
-    private static final String FALSE = "False";
 
     private SessionConditions() {}
 

@@ -49,4 +49,10 @@ public record SessionView(
         this(id, owner, desiredStatus, status, reason, message, generation, observedGeneration, timeslot, conditions,
                 parts, null, null, null);
     }
+
+    /** The same session with {@code parts}. */
+    public SessionView withParts(List<PartView> parts) {
+        return new SessionView(id, owner, desiredStatus, status, reason, message, generation, observedGeneration,
+                timeslot, conditions, parts, spec, createdAt, updatedAt);
+    }
 }

@@ -128,20 +128,21 @@ public final class TransitionRecorder {
     }
 
     public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
-        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null);
+        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null, null);
     }
 
-    public void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation) {
-        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null);
+    /** A part's change; {@code passes} as its own workflow counts them, or {@code null} from the session. */
+    public void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation, Long passes) {
+        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null, passes);
     }
 
     public void pod(Enum<?> from, String part, PodView pod, long generation) {
         record(ResourceKind.POD, part, pod.name(), from, pod.status(), pod.reason(), pod.message(), generation, null,
-                pod);
+                pod, null);
     }
 
     private void record(ResourceKind kind, String part, String pod, Enum<?> from, Enum<?> to, String reason,
-            String message, long generation, Long observedGeneration, PodView podView) {
+            String message, long generation, Long observedGeneration, PodView podView, Long passes) {
         write(new TransitionRecord(
                 Workflow.randomUUID(),
                 sessionId,
@@ -159,7 +160,8 @@ public final class TransitionRecorder {
                 WorkflowClock.now(),
                 podView == null ? null : podView.restarts(),
                 podView == null ? null : podView.lastExit(),
-                podView == null ? null : podView.nextRestartAt()));
+                podView == null ? null : podView.nextRestartAt(),
+                passes));
     }
 
     private void write(TransitionRecord transition) {

@@ -6,6 +6,7 @@ import dev.steward.app.http.ApiRoutes;
 import dev.steward.app.http.problem.Problem;
 import dev.steward.app.session.IdempotencyKey;
 import dev.steward.app.session.IdempotentCreation;
+import dev.steward.app.session.PartPasses;
 import dev.steward.app.session.PodEndpoints;
 import dev.steward.app.session.PodLogs;
 import dev.steward.app.session.SessionCommands;
@@ -71,11 +72,12 @@ public class SessionController {
     private final SessionAccess access;
     private final TemporalUiLinks links;
     private final PodEndpoints endpoints;
+    private final PartPasses passes;
     private final PodLogs logs;
     private final WorkflowHistories histories;
 
     public SessionController(SessionReads reads, SessionCommands sessions, IdempotentCreation creation,
-            SessionAccess access, TemporalUiLinks links, PodEndpoints endpoints, PodLogs logs,
+            SessionAccess access, TemporalUiLinks links, PodEndpoints endpoints, PartPasses passes, PodLogs logs,
             WorkflowHistories histories) {
         this.reads = reads;
         this.sessions = sessions;
@@ -83,6 +85,7 @@ public class SessionController {
         this.access = access;
         this.links = links;
         this.endpoints = endpoints;
+        this.passes = passes;
         this.logs = logs;
         this.histories = histories;
     }
@@ -125,7 +128,8 @@ public class SessionController {
      */
     @Operation(operationId = "getSession", summary = "Read a session's whole tree",
             description = "The session with its parts and pods: statuses and reasons, restarts, last exits, hosts, "
-            + "container ids, addresses and published ports (asked of the engines at each read), `generation` and "
+            + "container ids, addresses and published ports (asked of the engines at each read), each part's "
+            + "`Progressing` condition and reconcile `passes` (asked of its workflow), `generation` and "
             + "`observedGeneration`, conditions, the timeslot and the spec at `generation`. A pod whose image is "
             + "being pulled shows how far in `pullProgress`. The `ETag` header carries the generation, for "
             + "`If-Match`; with the Temporal UI configured, a `Link` header (`rel=\"temporal-workflow\"`) points "
@@ -133,7 +137,7 @@ public class SessionController {
     @Get("/{id}")
     public HttpResponse<SessionBody> getSession(UUID id, Authentication caller) {
         access.requireSession(caller, id);
-        SessionView session = endpoints.fillIn(reads.get(id));
+        SessionView session = passes.fillIn(endpoints.fillIn(reads.get(id)));
         return links.to(HttpResponse.ok(SessionBody.of(session))
                 .header(HttpHeaders.ETAG, SessionETags.of(session.generation())), WorkflowIds.session(id));
     }

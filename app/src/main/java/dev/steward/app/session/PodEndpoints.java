@@ -51,9 +51,7 @@ public class PodEndpoints {
                 .map(part -> part.withPods(
                         part.pods().stream().map(pod -> withEndpoints(pod, byId.get(pod.containerId()))).toList()))
                 .toList();
-        return new SessionView(session.id(), session.owner(), session.desiredStatus(), session.status(),
-                session.reason(), session.message(), session.generation(), session.observedGeneration(),
-                session.timeslot(), session.conditions(), parts);
+        return session.withParts(parts);
     }
 
     private List<Container> containers(String host, SessionView session) {

@@ -1,5 +1,6 @@
 package dev.steward.app.session;
 
+import dev.steward.model.Condition;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.PartView;
 import dev.steward.model.PodView;
@@ -68,7 +69,8 @@ public class SessionReadModel {
                                         pod.nextRestartAt()).withPullProgress(pullOf(pod, pulling)))
                                 .toList(),
                         // The read model keeps no pass count: passes change without a transition to write.
-                        null))
+                        null,
+                        List.of(Condition.progressing(p.progressing(), p.reason(), p.message(), p.progressingSince()))))
                 .toList();
         return new SessionView(s.id(), s.owner(), s.desiredStatus(), s.status(), s.reason(), s.message(),
                 s.generation(), s.observedGeneration(),

@@ -73,7 +73,8 @@ public class SessionStore {
         List<PodRow> podRows = new ArrayList<>();
         for (int i = 0; i < spec.parts().size(); i++) {
             PartSpec part = spec.parts().get(i);
-            partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, Reason.NOT_STARTED.code(), null, now));
+            partRows.add(new PartRow(null, id, part.name(), i, PartStatus.PENDING, Reason.NOT_STARTED.code(), null, now,
+                    true, now));
             List<PodSpec> instances = part.instances();
             for (int j = 0; j < instances.size(); j++) {
                 podRows.add(new PodRow(null, id, part.name(), instances.get(j).name(), j, PodStatus.PENDING,

@@ -16,12 +16,14 @@ import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
+import io.grpc.StatusRuntimeException;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
@@ -32,6 +34,8 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -253,6 +257,22 @@ public class SessionWorkflowClient {
         } catch (WorkflowServiceException unreachable) {
             throw unavailable("part " + part + " of session " + id, unreachable);
         }
+    }
+
+    /**
+     * The reconcile passes of the session's parts, asked of their workflows within one deadline: a part
+     * whose workflow does not answer in time, or has not started, is left out rather than failing the read.
+     */
+    public Map<String, Long> partPasses(UUID id, List<String> parts) {
+        Map<String, Long> passes = new HashMap<>();
+        deadline.run(() -> parts.forEach(part -> {
+            try {
+                passes.put(part, temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).view().passes());
+            } catch (WorkflowException | StatusRuntimeException unanswered) {
+                LOG.debug("part {} of session {} did not tell its passes", part, id, unanswered);
+            }
+        }));
+        return passes;
     }
 
     private TemporalUnavailable unavailable(String what, WorkflowServiceException unreachable) {

@@ -94,6 +94,9 @@ class MetricsIT {
                 && m.sum(prometheus(MetricNames.PLACEMENT_WAITING)) >= 1);
         expected.put("reconcile passes", m -> m.sum(prometheus(MetricNames.RECONCILE_PASSES) + "_total") > 0
                 && m.sum(prometheus(MetricNames.RECONCILE_PASS) + "_seconds_count") > 0);
+        expected.put("passes of parts that became READY", m -> m.sum(prometheus(MetricNames.PART_PASSES) + "_count",
+                Map.of("status", "READY")) >= 1 && m.sum(prometheus(MetricNames.PART_PASSES) + "_sum",
+                Map.of("status", "READY")) >= 1);
         expected.put("engine calls of host local", m -> m.sum(prometheus(MetricNames.ENGINE_CALLS) + "_seconds_count",
                 Map.of("host", "local", "outcome", "success")) > 0);
         expected.put("engine errors of " + gone, m -> m.sum(prometheus(MetricNames.ENGINE_ERRORS) + "_total",

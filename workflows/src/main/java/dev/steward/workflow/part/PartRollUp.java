@@ -47,7 +47,7 @@ final class PartRollUp {
             message = "completed by " + state.completedBy + (stopped ? "" : ": " + plan.message());
         }
         if (status != state.status) {
-            recorder.part(state.name, state.status, status, reason, message, state.generation);
+            recorder.part(state.name, state.status, status, reason, message, state.generation, state.passes);
         }
         state.status = status;
         state.reason = reason;

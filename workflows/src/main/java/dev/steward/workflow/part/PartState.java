@@ -98,12 +98,12 @@ public final class PartState {
     }
 
     PartView view() {
-        return new PartView(name, status, reason, message, List.copyOf(pods.values()), passes);
+        return new PartView(name, status, reason, message, List.copyOf(pods.values()), passes, null);
     }
 
     /** The view the session is told of: without the pass count, which changes every pass and would signal it every pass. */
     PartView reportedView() {
-        return new PartView(name, status, reason, message, List.copyOf(pods.values()), null);
+        return new PartView(name, status, reason, message, List.copyOf(pods.values()), null, null);
     }
 
     /** What the pod's host workflow told of it, if it stopped taking pods; {@code null} for none or no host. */

@@ -334,9 +334,9 @@ final class SessionParts {
                 + (closed.restartAt() <= now ? "now" : "at " + Instant.ofEpochMilli(closed.restartAt()))
                 + ", adopting its pods' containers and placements";
         transitions.part(name, before.status(), PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
-                state.generation);
+                state.generation, null);
         state.parts.put(name, new PartReport(new PartView(name, PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
-                before.pods(), null), state.parts.get(name).observedGeneration(), null));
+                before.pods(), null, null), state.parts.get(name).observedGeneration(), null));
         state.closedParts.put(name, closed.asShown());
     }
 
@@ -367,11 +367,11 @@ final class SessionParts {
         }
         if (before.status() != shown.status()) {
             transitions.part(part.name(), before.status(), shown.status(), shown.reason(), shown.message(),
-                    state.generation);
+                    state.generation, null);
         }
         state.parts.put(part.name(), new PartReport(
                 new PartView(part.name(), shown.status(), shown.reason(), shown.message(), before.pods(),
-                        null), state.generation, null));
+                        null, null), state.generation, null));
         return true;
     }
 

@@ -148,6 +148,6 @@ public final class SessionState {
                 .map(pod -> new PodView(pod.name(), PodStatus.PENDING, Reason.NOT_RECONCILED.code(), null, null, null))
                 .toList();
         return new PartView(part.name(), PartStatus.PENDING, Reason.NOT_STARTED.code(), "the part has not started yet", pods,
-                null);
+                null, null);
     }
 }

@@ -58,7 +58,7 @@ class SessionContinueAsNewTest {
         int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
         for (int i = 0; i < reports; i++) {
             s.report(new PartReport(new PartView(web.name(), PartStatus.PROVISIONING, web.reason(),
-                    "report " + i, web.pods(), null), 1, null));
+                    "report " + i, web.pods(), null, null), 1, null));
         }
         String last = "report " + (reports - 1);
         s.await("every report taken", v -> v.parts().getFirst().message().equals(last));

@@ -72,7 +72,7 @@ class SessionGatesAndPoliciesTest {
 
         PartView seed = part(waiting, "seed");
         s.session().partChanged(new PartReport(new PartView("seed", PartStatus.COMPLETED, "AllPodsCompleted",
-                "every pod ran to completion", seed.pods(), null), 1, null));
+                "every pod ran to completion", seed.pods(), null, null), 1, null));
 
         s.await("app started", v -> part(v, "app").status() == PartStatus.READY);
         assertTrue(sandbox.engine().containerOf(s.id(), "app", "server").isPresent());

@@ -103,7 +103,7 @@ class SessionPartClosedTest {
         int reports = 2 * LifecycleScenarios.SHORT_RUNS.continueAsNewAfterEvents();
         for (int i = 0; i < reports; i++) {
             s.report(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i, web.pods(),
-                    null), 1, null));
+                    null, null), 1, null));
         }
         String last = "report " + (reports - 1);
         s.await("the last report taken", v -> v.parts().getFirst().message().equals(last));

@@ -240,7 +240,7 @@ class SessionPlannerTest {
     }
 
     private static PartReport report(String part, PartStatus status, long observedGeneration, PartFailure failure) {
-        return new PartReport(new PartView(part, status, "Reason", "message", List.of(), null), observedGeneration, failure);
+        return new PartReport(new PartView(part, status, "Reason", "message", List.of(), null, null), observedGeneration, failure);
     }
 
     private static PartReport pending(String part) {

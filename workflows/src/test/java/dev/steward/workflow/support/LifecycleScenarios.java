@@ -225,7 +225,7 @@ public final class LifecycleScenarios {
         PartView web = running.parts().getFirst();
         for (int i = 0; i < reports; i++) {
             s.report(new PartReport(new PartView(web.name(), PartStatus.READY, web.reason(), "report " + i,
-                    web.pods(), null), 1, null));
+                    web.pods(), null, null), 1, null));
         }
         // The stop and the delete below are updates: they come early in a run (see StartedSession.beginNewRun).
         s.beginNewRun(lifecycle.continueAsNewAfterEvents());
