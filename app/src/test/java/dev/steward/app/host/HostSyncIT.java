@@ -1,6 +1,7 @@
 package dev.steward.app.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
@@ -31,7 +32,9 @@ import dev.steward.model.Timeslot;
 import dev.steward.store.HostStore;
 import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.temporal.activity.ActivityOptions;
 import io.temporal.client.WorkflowClient;
+import io.temporal.testing.TestActivityEnvironment;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.time.Duration;
@@ -40,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,9 +128,22 @@ class HostSyncIT {
         assertEquals(new ResyncResult(4, 1, 0, 0), young);
         assertEquals(Set.of(placedHere, leftBehind, otherHosts, beforePlacement), ids(mine()));
 
-        ResyncResult old = sync.resync(deployment, 0);
+        // Run as its workflow runs it: in an activity, whose heartbeats show that a worker still works on it.
+        List<Object> heartbeats = new CopyOnWriteArrayList<>();
+        ResyncResult old;
+        TestActivityEnvironment activity = TestActivityEnvironment.newInstance();
+        try {
+            activity.registerActivitiesImplementations(sync);
+            activity.setActivityHeartbeatListener(Object.class, heartbeats::add);
+            old = activity.newActivityStub(HostSyncActivities.class, ActivityOptions.newBuilder()
+                    .setStartToCloseTimeout(Duration.ofMinutes(1)).build()).resync(deployment, 0);
+        } finally {
+            activity.close();
+        }
 
         assertEquals(new ResyncResult(4, 1, 0, 1), old);
+        // The SDK sends the first at once and holds the rest to its throttle: one shows the resync heartbeats.
+        assertFalse(heartbeats.isEmpty(), "the resync heartbeats as it removes containers and tells parts");
         assertEquals(Set.of(placedHere, otherHosts, beforePlacement), ids(mine()));
         assertEquals(Set.of(anotherDeployments), ids(new Engine(engine).containersOf(otherDeployment())),
                 "another deployment's container is not this deployment's to sweep");
