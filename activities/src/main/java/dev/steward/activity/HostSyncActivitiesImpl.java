@@ -13,7 +13,6 @@ import dev.steward.contract.ResyncResult;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodView;
 import dev.steward.model.SessionSpec;
-import dev.steward.model.SessionStatus;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
@@ -51,9 +50,6 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
-    /** The statuses of a session that has ended: its volumes may go. */
-    private static final Set<SessionStatus> ENDED =
-            Set.of(SessionStatus.DELETED, SessionStatus.EXPIRED, SessionStatus.FAILED);
 
     private final String host;
     private final Supplier<DockerClient> engine;
@@ -259,7 +255,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             return false;
         }
         return sessions.findById(id)
-                .filter(row -> ENDED.contains(row.status()))
+                .filter(row -> row.status().ended())
                 .map(row -> row.spec().volumes().stream()
                         .noneMatch(v -> v.name().equals(volume) && v.retainOnDelete()))
                 .orElse(false);

@@ -19,5 +19,10 @@ public enum SessionStatus {
     /** Torn down forcibly at the cleanup deadline. */
     EXPIRED,
     /** Desired DELETED and everything is gone; the workflow has ended. */
-    DELETED
+    DELETED;
+
+    /** Whether the session has ended: its workflows are closed, and nothing of it runs again. */
+    public boolean ended() {
+        return this == DELETED || this == EXPIRED || this == FAILED;
+    }
 }

@@ -25,9 +25,7 @@ import dev.steward.workflow.session.TimeslotChange;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -42,7 +40,6 @@ import java.util.stream.Collectors;
 public class SessionCommands {
 
     /** Statuses in which the session's workflow has ended. */
-    private static final Set<SessionStatus> ENDED = EnumSet.of(SessionStatus.DELETED, SessionStatus.EXPIRED, SessionStatus.FAILED);
     private static final String DESIRED_STATUSES =
             Arrays.stream(DesiredStatus.values()).map(Enum::name).collect(Collectors.joining(", "));
 
@@ -107,7 +104,7 @@ public class SessionCommands {
         if (wanting.isEmpty()) {
             return wanting;
         }
-        if (ENDED.contains(row.status())) {
+        if (row.status().ended()) {
             throw new Conflict("session " + id + " has ended " + row.status() + "; its parts take no event");
         }
         try {
@@ -153,7 +150,7 @@ public class SessionCommands {
      * resumed from its row first (its run takes the update once it has read its input).
      */
     private <T> T updateRunning(SessionRow row, String refusal, Function<SessionWorkflow, T> call) {
-        if (ENDED.contains(row.status())) {
+        if (row.status().ended()) {
             throw new Conflict("session " + row.id() + " has ended " + row.status() + "; " + refusal);
         }
         return updateOrResume(row, call);
