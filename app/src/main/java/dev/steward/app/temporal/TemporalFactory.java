@@ -13,7 +13,6 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.converter.CodecDataConverter;
 import io.temporal.common.converter.DataConverter;
-import io.temporal.common.converter.GlobalDataConverter;
 import io.temporal.common.reporter.MicrometerClientStatsReporter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import jakarta.inject.Singleton;
@@ -66,11 +65,12 @@ public class TemporalFactory {
     /** The client's and so the workers' converter: the SDK's own, its payloads encrypted when a key is set. */
     @Singleton
     DataConverter dataConverter(PayloadEncryption encryption) {
+        DataConverter json = PooledJsonConverter.create();
         if (!encryption.isOn()) {
-            return GlobalDataConverter.get();
+            return json;
         }
         log.info("Temporal: payloads are encrypted (steward.temporal.codec)");
-        return new CodecDataConverter(GlobalDataConverter.get(), List.of(encryption));
+        return new CodecDataConverter(json, List.of(encryption));
     }
 
     @Singleton
