@@ -99,7 +99,7 @@ class WorkerProcessIT {
                     return null;
                 });
             } finally {
-                engine.containersOf("it-" + run).forEach(engine::remove);
+                engine.removeAllOf("it-" + run);
             }
         }
     }

@@ -100,7 +100,7 @@ class HostWorkersIT {
         for (DockerClient engine : List.of(first, second)) {
             Engine own = new Engine(engine);
             mine(engine).forEach(own::remove);
-            own.removeNetworksOf(deployment);
+            own.removeNetworksOf(deployment, session -> true);
             engine.close();
         }
         hosts.close();

@@ -120,7 +120,7 @@ public final class DurableService implements AutoCloseable {
         if (service != null) {
             service.close();
         }
-        engine.containersOf("it-" + run).forEach(engine::remove);
+        engine.removeAllOf("it-" + run);
         temporal.close();
         database.close();
         try {

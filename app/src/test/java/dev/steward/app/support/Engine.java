@@ -2,6 +2,7 @@ package dev.steward.app.support;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Frame;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /** Looks at the engine directly, by label, independently of what Steward reports. */
 public final class Engine {
@@ -93,12 +95,30 @@ public final class Engine {
         }
     }
 
-    /** Removes the session networks {@code deployment} made: what is left once its containers are removed by hand. */
-    public void removeNetworksOf(String deployment) {
+    /** Removes what {@code deployment} left on this engine: its containers, then its session networks. */
+    public void removeAllOf(String deployment) {
+        containersOf(deployment).forEach(this::remove);
+        removeNetworksOf(deployment, session -> true);
+    }
+
+    /**
+     * Removes the session networks {@code deployment} made for the sessions {@code ofSession} accepts: what is
+     * left once their containers are removed by hand, since the service removes a network with its last container.
+     */
+    public void removeNetworksOf(String deployment, Predicate<String> ofSession) {
         docker.listNetworksCmd()
                 .withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
                 .exec()
-                .forEach(network -> docker.removeNetworkCmd(network.getId()).exec());
+                .stream()
+                .filter(network -> ofSession.test(network.getLabels().get(StewardLabels.SESSION)))
+                .forEach(network -> {
+                    try {
+                        docker.removeNetworkCmd(network.getId()).exec();
+                    } catch (DockerException goneOrInUse) {
+                        // Removed meanwhile, or a container the service made since joined it: the service
+                        // removes it with that container.
+                    }
+                });
     }
 
     public void remove(Container container) {

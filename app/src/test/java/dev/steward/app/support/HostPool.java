@@ -274,6 +274,7 @@ public final class HostPool implements AutoCloseable {
                     .filter(c -> endpointOf.containsKey(c.getLabels().get(StewardLabels.HOST))
                             || sessions.contains(c.getLabels().get(StewardLabels.SESSION)))
                     .forEach(engine::remove);
+            engine.removeNetworksOf(deployment, sessions::contains);
         }
     }
 }
