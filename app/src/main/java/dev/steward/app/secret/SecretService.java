@@ -8,7 +8,6 @@ import dev.steward.app.session.SecretRefs;
 import dev.steward.app.session.SessionCommands;
 import dev.steward.model.FieldError;
 import dev.steward.model.SessionSpecValidator;
-import dev.steward.model.SessionStatus;
 import dev.steward.model.SpecRules;
 import dev.steward.store.SecretData;
 import dev.steward.store.SecretRepository;
@@ -134,7 +133,7 @@ public class SecretService {
     private List<SessionRow> sessionsUsing(String owner, String name) {
         return sessionRows.findLive().stream()
                 .filter(row -> row.owner().equals(owner))
-                .filter(row -> row.status() != SessionStatus.EXPIRED && row.status() != SessionStatus.FAILED)
+                .filter(row -> !row.status().ended())
                 .filter(row -> SecretRefs.uses(row.spec(), name))
                 .toList();
     }

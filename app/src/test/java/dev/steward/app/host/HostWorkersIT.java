@@ -98,9 +98,7 @@ class HostWorkersIT {
     @AfterEach
     void tearDown() throws IOException {
         for (DockerClient engine : List.of(first, second)) {
-            Engine own = new Engine(engine);
-            mine(engine).forEach(own::remove);
-            own.removeNetworksOf(deployment, session -> true);
+            new Engine(engine).removeAllOf(deployment);
             engine.close();
         }
         hosts.close();
