@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.steward.app.api.Pending;
 import dev.steward.app.http.problem.Problem;
 import dev.steward.app.support.JsonBodies;
+import dev.steward.app.support.Ports;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
 import dev.steward.app.support.Specs;
@@ -25,9 +26,6 @@ import io.micronaut.json.JsonMapper;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -129,7 +127,7 @@ class TemporalDeadlineIT {
     void temporalOutOfReachIsA503NeverAConflict() {
         UUID running = create(http, "unreachable");
         try (EmbeddedServer unreachable = ApplicationContext.run(EmbeddedServer.class, Map.of(
-                "temporal.target", "127.0.0.1:" + closedPort(),
+                "temporal.target", "127.0.0.1:" + Ports.free(), // nothing listens: refused at once
                 "steward.worker.enabled", "false",
                 "steward.api.temporal-timeout", "2s"), "test")) {
             RawHttp cut = new RawHttp(unreachable.getURL());
@@ -185,14 +183,5 @@ class TemporalDeadlineIT {
 
     private static String sessionPath(UUID id) {
         return "/api/v1/sessions/" + id;
-    }
-
-    /** A port nothing listens on: connecting to it is refused at once. */
-    private static int closedPort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
