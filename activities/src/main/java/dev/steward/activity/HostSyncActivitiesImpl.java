@@ -12,11 +12,9 @@ import dev.steward.contract.HostSyncActivities;
 import dev.steward.contract.ResyncResult;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PodView;
-import dev.steward.model.SessionSpec;
 import dev.steward.store.PlacementRepository;
 import dev.steward.store.PodRepository;
 import dev.steward.store.SessionRepository;
-import dev.steward.store.SessionRow;
 import dev.steward.telemetry.FailureEpisodes;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -25,11 +23,14 @@ import io.temporal.client.WorkflowServiceException;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -167,61 +168,106 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         // A heartbeat after each container removed and each part looked at: a lost worker shows within the
         // heartbeat timeout, however many containers the host has.
         Consumer<Object> heartbeat = Heartbeats.ofCurrentActivity();
-        List<ContainerState> all = containers.listContainers(StewardLabels.forDeployment(deployment));
-        Map<UUID, SessionSpec> live = new HashMap<>();
-        for (SessionRow row : sessions.findLive()) {
-            live.put(row.id(), row.spec());
-        }
+        long started = System.nanoTime();
         Instant oldEnough = Instant.now().minusSeconds(orphanAgeSeconds);
-        List<ContainerState> orphans = OrphanSweep.orphans(all, live, oldEnough);
-        for (ContainerState orphan : orphans) {
-            LOG.info("host {}: removing orphan container {} ({}): no live session wants it", host, orphan.name(),
-                    orphan.id());
-            containers.removeContainer(orphan.id());
-            heartbeat.accept(null);
+        // The database is read while the engine lists: at tens of thousands of containers each read is as
+        // long as the listing.
+        try (ExecutorService reads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<LivePods> liveRead = reads.submit(() -> LivePods.of(sessions.findLivePods()));
+            Future<Set<String>> placedRead = reads.submit(this::placedHere);
+            Future<Map<String, List<PodView>>> believedRead = reads.submit(this::believedByPart);
+            List<ContainerState> all = containers.listContainers(StewardLabels.forDeployment(deployment));
+            LivePods live = done(liveRead);
+            List<ContainerState> orphans = OrphanSweep.orphans(all, live, oldEnough);
+            for (ContainerState orphan : orphans) {
+                LOG.info("host {}: removing orphan container {} ({}): no live session wants it", host, orphan.name(),
+                        orphan.id());
+                containers.removeContainer(orphan.id());
+                heartbeat.accept(null);
+            }
+            // Networks a removal cut short left behind (the last container's removal normally takes its
+            // network): the engine lists them while the rest goes on.
+            Future<Integer> networksSwept = reads.submit(() -> networks.sweep(deployment, live.sessionIds()));
+            int volumesRemoved = volumes.sweep(deployment, this::volumeMayGo);
+            if (volumesRemoved > 0) {
+                LOG.info("host {}: removed {} volume(s) of sessions that have ended", host, volumesRemoved);
+            }
+            List<ContainerState> wanted = without(all, orphans);
+            List<ContainerState> stale = stale(wanted, oldEnough, done(placedRead));
+            for (ContainerState left : stale) {
+                LOG.info("host {}: removing stale container {} ({}): its pod holds no placement on this host any"
+                        + " more", host, left.name(), left.id());
+                // Removing by force stops it first.
+                containers.removeContainer(left.id());
+                heartbeat.accept(null);
+            }
+            int notified = notifyDrifted(live, without(wanted, stale), done(believedRead), heartbeat);
+            int networksRemoved = done(networksSwept);
+            if (networksRemoved > 0) {
+                LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
+            }
+            LOG.debug("host {}: resync of {} containers took {} ms", host, all.size(),
+                    (System.nanoTime() - started) / 1_000_000);
+            return new ResyncResult(all.size(), notified, orphans.size(), stale.size());
         }
-        // Networks a removal cut short left behind (the last container's removal normally takes its network).
-        int networksRemoved = networks.sweep(deployment,
-                live.keySet().stream().map(UUID::toString).collect(Collectors.toSet()));
-        if (networksRemoved > 0) {
-            LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
-        }
-        int volumesRemoved = volumes.sweep(deployment, this::volumeMayGo);
-        if (volumesRemoved > 0) {
-            LOG.info("host {}: removed {} volume(s) of sessions that have ended", host, volumesRemoved);
-        }
-        List<ContainerState> wanted = without(all, orphans);
-        List<ContainerState> stale = stale(wanted, oldEnough);
-        for (ContainerState left : stale) {
-            LOG.info("host {}: removing stale container {} ({}): its pod holds no placement on this host any more",
-                    host, left.name(), left.id());
-            // Removing by force stops it first.
-            containers.removeContainer(left.id());
-            heartbeat.accept(null);
-        }
-        Map<String, List<ContainerState>> byPart = without(wanted, stale).stream()
+    }
+
+    /**
+     * Tells each live part whose recorded pods on this host disagree with the engine what the engine has:
+     * a quiet resync adds nothing to any part's history.
+     *
+     * @return how many parts were told
+     */
+    private int notifyDrifted(LivePods live, List<ContainerState> kept, Map<String, List<PodView>> believed,
+            Consumer<Object> heartbeat) {
+        Map<String, List<ContainerState>> byPart = kept.stream()
                 .filter(c -> isOnThisHost(c.label(StewardLabels.HOST)))
                 .collect(Collectors.groupingBy(c -> c.label(StewardLabels.SESSION) + "/" + c.label(StewardLabels.PART)));
-        // One query by host: an IN list of every live session's id would be as long as the sessions are many.
-        Map<String, List<PodView>> believed = pods.findLiveOnHost(host).stream()
-                .collect(Collectors.groupingBy(p -> p.sessionId() + "/" + p.partName(), Collectors.mapping(
-                        p -> new PodView(p.name(), p.status(), p.reason(), p.message(), p.containerId(), p.host()),
-                        Collectors.toList())));
         int notified = 0;
-        for (Map.Entry<UUID, SessionSpec> session : live.entrySet()) {
-            for (var part : session.getValue().parts()) {
-                String key = session.getKey() + "/" + part.name();
+        for (Map.Entry<UUID, Set<String>> session : live.partsBySession().entrySet()) {
+            for (String part : session.getValue()) {
+                String key = session.getKey() + "/" + part;
                 List<ContainerState> observed = byPart.getOrDefault(key, List.of());
-                // Only a part whose recorded pods on this host disagree with the engine hears of
-                // it: a quiet resync adds nothing to any part's history.
                 if (Drift.between(believed.getOrDefault(key, List.of()), observed)
-                        && parts.resyncHost(session.getKey(), part.name(), new HostResync(host, observed))) {
+                        && parts.resyncHost(session.getKey(), part, new HostResync(host, observed))) {
                     notified++;
                 }
                 heartbeat.accept(null);
             }
         }
-        return new ResyncResult(all.size(), notified, orphans.size(), stale.size());
+        return notified;
+    }
+
+    /**
+     * The live pods recorded on this host, by session and part: one query by host, as an IN list of every
+     * live session's id would be as long as the sessions are many.
+     */
+    private Map<String, List<PodView>> believedByPart() {
+        return pods.findLiveOnHost(host).stream()
+                .collect(Collectors.groupingBy(p -> p.sessionId() + "/" + p.partName(), Collectors.mapping(
+                        p -> new PodView(p.name(), p.status(), p.reason(), p.message(), p.containerId(), p.host()),
+                        Collectors.toList())));
+    }
+
+    /** The pods that hold a placement on this host. */
+    private Set<String> placedHere() {
+        return placements.findByHost(host).stream()
+                .map(p -> podKey(p.sessionId().toString(), p.partName(), p.podName()))
+                .collect(Collectors.toSet());
+    }
+
+    private static <T> T done(Future<T> read) {
+        try {
+            return read.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during a resync", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /**
@@ -230,11 +276,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
      *
      * @param wanted containers no orphan sweep removes: as old as {@code createdBefore}, a live
      *     session's pod wants them
+     * @param placedHere the pods that hold a placement on this host
      */
-    private List<ContainerState> stale(List<ContainerState> wanted, Instant createdBefore) {
-        Set<String> placedHere = placements.findByHost(host).stream()
-                .map(p -> podKey(p.sessionId().toString(), p.partName(), p.podName()))
-                .collect(Collectors.toSet());
+    private List<ContainerState> stale(List<ContainerState> wanted, Instant createdBefore, Set<String> placedHere) {
         return wanted.stream()
                 .filter(c -> host.equals(c.label(StewardLabels.HOST)))
                 .filter(c -> c.createdAt() != null && c.createdAt().isBefore(createdBefore))

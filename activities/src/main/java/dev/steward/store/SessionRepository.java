@@ -86,6 +86,18 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
     @Query("SELECT * FROM sessions WHERE status <> 'DELETED'")
     List<SessionRow> findLive();
 
+    /**
+     * The pods of every session whose containers may exist, each one row: read in the database, as a
+     * resync of tens of thousands of containers needs only their names.
+     */
+    @Query("""
+            SELECT s.id AS session_id, part.spec ->> 'name' AS part_name, pod.spec ->> 'name' AS pod_name,
+                (pod.spec ->> 'replicas')::int AS replicas
+            FROM sessions s, jsonb_array_elements(s.spec -> 'parts') AS part (spec),
+                jsonb_array_elements(part.spec -> 'pods') AS pod (spec)
+            WHERE s.status <> 'DELETED'""")
+    List<LivePodRow> findLivePods();
+
     /** Sessions that ended (DELETED or EXPIRED: their workflows are over) before {@code before}, oldest first. */
     @Query("""
             SELECT id FROM sessions WHERE status IN ('DELETED', 'EXPIRED') AND updated_at < :before

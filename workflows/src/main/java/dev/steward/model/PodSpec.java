@@ -105,13 +105,23 @@ public record PodSpec(
         if (replicas == null) {
             return List.of(this);
         }
-        List<PodSpec> instances = new ArrayList<>(replicas);
-        for (int i = 0; i < replicas; i++) {
-            instances.add(new PodSpec(name + "-" + i, image, command, env, ports, kind, restartPolicy, readiness,
-                    activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, hostNetwork, mounts,
-                    addCapabilities));
+        return instanceNames(name, replicas).stream()
+                .map(instance -> new PodSpec(instance, image, command, env, ports, kind, restartPolicy, readiness,
+                        activeDeadlineSeconds, hostSelector, resources, imagePullPolicy, null, hostNetwork, mounts,
+                        addCapabilities))
+                .toList();
+    }
+
+    /** The names of the pods a spec named {@code name} with {@code replicas} stands for: see {@link #instances()}. */
+    public static List<String> instanceNames(String name, Integer replicas) {
+        if (replicas == null) {
+            return List.of(name);
         }
-        return instances;
+        List<String> names = new ArrayList<>(replicas);
+        for (int i = 0; i < replicas; i++) {
+            names.add(name + "-" + i);
+        }
+        return names;
     }
 
     /** The secrets' keys its env takes values from, by variable name. */

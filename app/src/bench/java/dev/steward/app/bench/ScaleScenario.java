@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -52,7 +53,7 @@ final class ScaleScenario {
                     heapMib + " MiB", "-", judged ? "< 1024 MiB at 10,000" : "-", judged ? heapMib < 1024 : null));
             report.row(new BenchRow(4, count + " live sessions: threads, PostgreSQL size", threads + " threads, "
                     + databaseMib + " MiB", "-", "-", null));
-            report.row(new BenchRow(4, count + " live sessions: resync of the hollow host (" + 4 * count + " containers)",
+            report.row(new BenchRow(4, count + " live sessions: resync of the hollow host (" + 4 * count + " containers, median of 3)",
                     resync + " ms", "-", judged ? "< 2000 ms for 40,000 containers" : "-", judged ? resync < 2000 : null));
             report.row(new BenchRow(4, count + " live sessions: POST to RUNNING of one more", oneMore + " ms",
                     "alone " + idleMillis + " ms", "< " + 2 * idleMillis + " ms (2x alone)", oneMore < 2 * idleMillis));
@@ -76,12 +77,20 @@ final class ScaleScenario {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** The host's resync as its workflow runs it: one listing of every container, compared with the read model. */
+    /**
+     * The host's resync as its workflow runs it (one listing of every container, compared with the read
+     * model): the median of three in a row.
+     */
     private long resyncMillis() {
         EngineActivities engines = service.context().getBean(EngineActivities.class);
-        long started = System.nanoTime();
-        engines.hostSync(host, engines.containers(host)).resync(service.deployment(), 3600);
-        return (System.nanoTime() - started) / 1_000_000;
+        long[] millis = new long[3];
+        for (int i = 0; i < millis.length; i++) {
+            long started = System.nanoTime();
+            engines.hostSync(host, engines.containers(host)).resync(service.deployment(), 3600);
+            millis[i] = (System.nanoTime() - started) / 1_000_000;
+        }
+        Arrays.sort(millis);
+        return millis[1];
     }
 
     private long oneMore() throws Exception {

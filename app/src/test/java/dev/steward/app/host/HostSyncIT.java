@@ -95,8 +95,10 @@ class HostSyncIT {
         host = hosts.registerReady("sync", HostApi.secondEngine(), HostCapacity.UNLIMITED);
         PodSpec placed = new PodSpec("placed", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
         PodSpec moved = new PodSpec("moved", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of());
+        PodSpec replicated = new PodSpec("replicated", Specs.BUSYBOX, List.of("sleep", "60"), Map.of(), List.of(),
+                null, null, null, null, null, null, null, 2, null, null, null);
         sessions.insert(session, new SessionSpec("host-sync-it", null,
-                List.of(new PartSpec("web", List.of(placed, moved))), Timeslot.NONE), 1, Instant.now());
+                List.of(new PartSpec("web", List.of(placed, moved, replicated))), Timeslot.NONE), 1, Instant.now());
     }
 
     @AfterEach
@@ -118,6 +120,9 @@ class HostSyncIT {
         String leftBehind = container("moved", host);
         String otherHosts = container("moved", "elsewhere-" + hosts.run());
         String beforePlacement = container("placed", null);
+        // A replica is wanted by its own name; the replicated pod's bare name is no pod of the session.
+        String replica = container("replicated-1", null);
+        String notAPod = container("replicated", null);
         // Another deployment on the same engine: the same session's labels, left behind as long ago.
         String anotherDeployments = container(otherDeployment(), "moved", host);
         PartStandIn part = workflows.partStandIn(session, "web");
@@ -125,8 +130,8 @@ class HostSyncIT {
 
         ResyncResult young = sync.resync(deployment, 3600);
 
-        assertEquals(new ResyncResult(4, 1, 0, 0), young);
-        assertEquals(Set.of(placedHere, leftBehind, otherHosts, beforePlacement), ids(mine()));
+        assertEquals(new ResyncResult(6, 1, 0, 0), young);
+        assertEquals(Set.of(placedHere, leftBehind, otherHosts, beforePlacement, replica, notAPod), ids(mine()));
 
         // Run as its workflow runs it: in an activity, whose heartbeats show that a worker still works on it.
         List<Object> heartbeats = new CopyOnWriteArrayList<>();
@@ -141,18 +146,18 @@ class HostSyncIT {
             activity.close();
         }
 
-        assertEquals(new ResyncResult(4, 1, 0, 1), old);
+        assertEquals(new ResyncResult(6, 1, 1, 1), old);
         // The SDK sends the first at once and holds the rest to its throttle: one shows the resync heartbeats.
         assertFalse(heartbeats.isEmpty(), "the resync heartbeats as it removes containers and tells parts");
-        assertEquals(Set.of(placedHere, otherHosts, beforePlacement), ids(mine()));
+        assertEquals(Set.of(placedHere, otherHosts, beforePlacement, replica), ids(mine()));
         assertEquals(Set.of(anotherDeployments), ids(new Engine(engine).containersOf(otherDeployment())),
                 "another deployment's container is not this deployment's to sweep");
         List<HostResync> resyncs = Eventually.await("both resyncs reach the part", Duration.ofSeconds(10),
                 part::resyncs, seen -> seen.size() == 2);
         assertEquals(host, resyncs.get(0).host());
-        assertEquals(Set.of(placedHere, leftBehind, beforePlacement), containerIds(resyncs.get(0)),
+        assertEquals(Set.of(placedHere, leftBehind, beforePlacement, replica, notAPod), containerIds(resyncs.get(0)),
                 "the container labelled for another host is not this host's");
-        assertEquals(Set.of(placedHere, beforePlacement), containerIds(resyncs.get(1)));
+        assertEquals(Set.of(placedHere, beforePlacement, replica), containerIds(resyncs.get(1)));
     }
 
     /** Makes a container of this test's session on the engine, labelled for {@code hostLabel}. */
