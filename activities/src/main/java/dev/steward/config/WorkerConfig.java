@@ -23,7 +23,7 @@ import io.micronaut.core.bind.annotation.Bindable;
 @ConfigurationProperties("steward.worker")
 public record WorkerConfig(
         @Bindable(defaultValue = "true") boolean enabled,
-        @Bindable(defaultValue = "30000") int workflowCacheSize,
+        @Bindable(defaultValue = "10000") int workflowCacheSize,
         @Bindable(defaultValue = "120000") int maxWorkflowThreads,
         @Bindable(defaultValue = "true") boolean virtualWorkflowThreads,
         @Bindable(defaultValue = "200") int maxConcurrentWorkflowTasks,

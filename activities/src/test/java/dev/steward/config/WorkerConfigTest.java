@@ -18,7 +18,7 @@ class WorkerConfigTest {
         try (ApplicationContext context = ApplicationContext.run(settings)) {
             WorkerConfig config = context.getBean(WorkerConfig.class);
             assertTrue(config.enabled());
-            assertEquals(30000, config.workflowCacheSize());
+            assertEquals(10000, config.workflowCacheSize());
             assertEquals(120000, config.maxWorkflowThreads());
             assertTrue(config.virtualWorkflowThreads());
             assertEquals(200, config.maxConcurrentWorkflowTasks());
