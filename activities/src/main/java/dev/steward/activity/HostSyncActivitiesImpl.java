@@ -252,7 +252,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     /** The pods that hold a placement on this host. */
     private Set<String> placedHere() {
         return placements.findByHost(host).stream()
-                .map(p -> podKey(p.sessionId().toString(), p.partName(), p.podName()))
+                .map(p -> LivePods.podKey(p.sessionId().toString(), p.partName(), p.podName()))
                 .collect(Collectors.toSet());
     }
 
@@ -282,8 +282,8 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         return wanted.stream()
                 .filter(c -> host.equals(c.label(StewardLabels.HOST)))
                 .filter(c -> c.createdAt() != null && c.createdAt().isBefore(createdBefore))
-                .filter(c -> !placedHere.contains(podKey(c.label(StewardLabels.SESSION), c.label(StewardLabels.PART),
-                        c.label(StewardLabels.POD))))
+                .filter(c -> !placedHere.contains(LivePods.podKey(c.label(StewardLabels.SESSION),
+                        c.label(StewardLabels.PART), c.label(StewardLabels.POD))))
                 .toList();
     }
 
@@ -307,10 +307,6 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
 
     private boolean isOnThisHost(String hostLabel) {
         return hostLabel == null || hostLabel.equals(host);
-    }
-
-    private static String podKey(String session, String part, String pod) {
-        return session + "/" + part + "/" + pod;
     }
 
     private static List<ContainerState> without(List<ContainerState> containers, List<ContainerState> removed) {

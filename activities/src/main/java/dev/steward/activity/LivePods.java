@@ -23,7 +23,7 @@ final class LivePods {
         for (LivePodRow row : rows) {
             live.partsBySession.computeIfAbsent(row.sessionId(), id -> new TreeSet<>()).add(row.partName());
             for (String pod : PodSpec.instanceNames(row.podName(), row.replicas())) {
-                live.pods.add(key(row.sessionId().toString(), row.partName(), pod));
+                live.pods.add(podKey(row.sessionId().toString(), row.partName(), pod));
             }
         }
         return live;
@@ -43,10 +43,11 @@ final class LivePods {
 
     /** Whether a live session has that pod in that part; labels that name no session want nothing. */
     boolean wants(String session, String part, String pod) {
-        return pods.contains(key(session, part, pod));
+        return pods.contains(podKey(session, part, pod));
     }
 
-    private static String key(String session, String part, String pod) {
+    /** One pod of one session's part, as the resync matches containers' labels with the database's rows. */
+    static String podKey(String session, String part, String pod) {
         return session + "/" + part + "/" + pod;
     }
 }
