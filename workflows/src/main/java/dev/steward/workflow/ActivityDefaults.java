@@ -1,6 +1,7 @@
 package dev.steward.workflow;
 
 import io.temporal.activity.ActivityOptions;
+import io.temporal.activity.LocalActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
 
@@ -32,6 +33,12 @@ public final class ActivityDefaults {
             .setRetryOptions(RetryOptions.newBuilder(TRANSIENT_RETRY).setMaximumAttempts(2).build())
             .build();
 
+    /** {@link #DATABASE_FIRST_TRY} as a local activity. */
+    public static final LocalActivityOptions LOCAL_DATABASE_FIRST_TRY = LocalActivityOptions.newBuilder()
+            .setStartToCloseTimeout(DATABASE_FIRST_TRY.getStartToCloseTimeout())
+            .setRetryOptions(DATABASE_FIRST_TRY.getRetryOptions())
+            .build();
+
     private ActivityDefaults() {}
 
     /** Long activities heartbeat; the heartbeat timeout notices a lost worker and delivers cancellation. */
@@ -44,6 +51,17 @@ public final class ActivityDefaults {
     /** Calls that read or write PostgreSQL: {@link #DATABASE_RETRY}. */
     public static ActivityOptions database(Duration startToClose) {
         return ActivityOptions.newBuilder(withTimeout(startToClose)).setRetryOptions(DATABASE_RETRY).build();
+    }
+
+    /**
+     * A short read or write of PostgreSQL run by the workflow's own worker, inside its workflow task: no
+     * round trip to the server before and after it. {@link #DATABASE_RETRY}.
+     */
+    public static LocalActivityOptions localDatabase(Duration startToClose) {
+        return LocalActivityOptions.newBuilder()
+                .setStartToCloseTimeout(startToClose)
+                .setRetryOptions(DATABASE_RETRY)
+                .build();
     }
 
     public static ActivityOptions withTimeout(Duration startToClose) {

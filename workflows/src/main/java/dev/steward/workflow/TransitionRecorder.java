@@ -52,8 +52,7 @@ public final class TransitionRecorder {
     private static final Logger log = Workflow.getLogger(TransitionRecorder.class);
 
     private final RecordingActivities recording;
-    private final RecordingActivities firstTry =
-            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.DATABASE_FIRST_TRY);
+    private final RecordingActivities firstTry;
     private final UUID sessionId;
     private final Mode mode;
     private final Deque<TransitionRecord> pending = new ArrayDeque<>();
@@ -63,9 +62,16 @@ public final class TransitionRecorder {
     /** Why the session is not in this deployment's database, once a write said so; then nothing more is written. */
     private String notInDatabase;
 
-    /** @param recording the recording activities, retried without a cap */
-    public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode) {
+    /**
+     * @param recording the recording activities, retried without a cap
+     * @param localFirstTry whether a write's first try is a local activity, with no round trip to the server
+     *     before and after it; for a workflow that waits for the write, as one that writes behind does not
+     */
+    public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode, boolean localFirstTry) {
         this.recording = recording;
+        this.firstTry = localFirstTry
+                ? Workflow.newLocalActivityStub(RecordingActivities.class, ActivityDefaults.LOCAL_DATABASE_FIRST_TRY)
+                : Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.DATABASE_FIRST_TRY);
         this.sessionId = sessionId;
         this.mode = mode;
     }

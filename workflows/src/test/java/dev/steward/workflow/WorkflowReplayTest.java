@@ -1,6 +1,7 @@
 package dev.steward.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,9 +15,11 @@ import dev.steward.workflow.support.LifecycleScenarios;
 import dev.steward.workflow.support.PartRuns;
 import dev.steward.workflow.support.ReplayHistoryRecorder;
 import dev.steward.workflow.support.WorkflowSandbox;
+import io.temporal.api.common.v1.Payloads;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
+import io.temporal.workflow.Workflow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +75,11 @@ public class WorkflowReplayTest {
                 stored(ReplayHistoryRecorder.WRITTEN_BEHIND_HISTORY, WorkflowReplayTest::assertIsWrittenBehind,
                         PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.FORCED_REMOVAL_HISTORY, WorkflowReplayTest::assertIsAForcedRemoval,
-                        SessionWorkflowImpl.class));
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.LOCAL_FIRST_WRITES_HISTORY,
+                        WorkflowReplayTest::assertIsASessionLifecycleWritingFirstLocally, SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.FEWER_ROUND_TRIPS_HISTORY,
+                        WorkflowReplayTest::assertIsAPartLifecycleInFewerRoundTrips, PartWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -249,6 +256,24 @@ public class WorkflowReplayTest {
         assertTrue(count(history, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) >= 6, "part reports");
     }
 
+    private static void assertIsASessionLifecycleWritingFirstLocally(WorkflowExecutionHistory history) {
+        assertIsACompletedSessionLifecycle(history);
+        assertEquals(1, version(history, ChangeIds.SESSION_LOCAL_FIRST_WRITES));
+        assertTrue(localActivities(history).contains("RecordTransition"), "transitions written locally");
+        assertFalse(activities(history).contains("RecordTransition"), "no transition's first try by an activity");
+    }
+
+    private static void assertIsAPartLifecycleInFewerRoundTrips(WorkflowExecutionHistory history) {
+        assertIsACompletedPartLifecycle(history);
+        assertEquals(1, version(history, ChangeIds.PART_FEWER_ROUND_TRIPS));
+        assertEquals("PlaceAll", localActivities(history).getFirst(), "placed by a local activity");
+        assertFalse(activities(history).contains("PlaceAll"), "no placement by an activity");
+        List<String> activities = activities(history);
+        assertTrue(activities.indexOf("EnsureStarted") >= 0
+                && activities.indexOf("EnsureStarted") < activities.indexOf("ListContainers"),
+                "the first pass creates without listing, a later one lists: " + activities);
+    }
+
     private static void assertIsACompletedPartLifecycle(WorkflowExecutionHistory history) {
         assertEquals("PartWorkflow", workflowType(history));
         assertEquals(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED, history.getLastEvent().getEventType());
@@ -398,6 +423,30 @@ public class WorkflowReplayTest {
             messages.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" | ");
         }
         return messages.toString();
+    }
+
+    /** The version the history recorded for {@code changeId}; {@code DEFAULT_VERSION} when none. */
+    private static int version(WorkflowExecutionHistory history, String changeId) {
+        return history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap())
+                .filter(details -> details.containsKey("changeId") && payload(details.get("changeId")).equals(
+                        "\"" + changeId + "\""))
+                .map(details -> Integer.parseInt(payload(details.get("version"))))
+                .findFirst().orElse(Workflow.DEFAULT_VERSION);
+    }
+
+    /** The types of the local activities the history recorded, in order. */
+    private static List<String> localActivities(WorkflowExecutionHistory history) {
+        return history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
+                        && "LocalActivity".equals(e.getMarkerRecordedEventAttributes().getMarkerName()))
+                .map(e -> payload(e.getMarkerRecordedEventAttributes().getDetailsMap().get("type")).replace("\"", ""))
+                .toList();
+    }
+
+    private static String payload(Payloads payloads) {
+        return payloads.getPayloads(0).getData().toStringUtf8();
     }
 
     private static List<String> activities(WorkflowExecutionHistory history) {

@@ -19,6 +19,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
@@ -59,19 +60,25 @@ public class PartWorkflowImpl implements PartWorkflow {
     private PodReplicas replicas;
     private PodPlacement placement;
     private ProgressDeadline progress;
+    /** Whether no container of the part can exist yet: a first run that adopts none, before its first pass. */
+    private boolean nothingCreatedYet;
+    /** {@link ChangeIds#PART_FEWER_ROUND_TRIPS} at version 1. */
+    private boolean fewerRoundTrips;
 
     @Override
     public PartStatus run(PartInput input) {
+        fewerRoundTrips = Workflow.getVersion(ChangeIds.PART_FEWER_ROUND_TRIPS, Workflow.DEFAULT_VERSION, 1) == 1;
         if (input.carried() != null) {
             state = input.carried();
         } else {
             state.takeInput(input);
         }
-        recorder = new TransitionRecorder(recording, state.sessionId, TransitionRecorder.Mode.WRITES_BEHIND);
+        recorder = new TransitionRecorder(recording, state.sessionId, TransitionRecorder.Mode.WRITES_BEHIND, false);
         if (input.carried() == null) {
             state.addPods();
         }
-        buildCollaborators();
+        nothingCreatedYet = fewerRoundTrips && input.carried() == null && !input.adopts();
+        buildCollaborators(fewerRoundTrips);
         if (input.carried() == null && input.adopts()) {
             new PodAdoption(state).adopt();
         }
@@ -188,7 +195,8 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     /**
      * The start of a pod's current container while the part wants it running and has it STARTING or
-     * READY: the part's own start, which asks for no pass of its own (each new pod's start would
+     * READY, or of the pod's container while the part creates it (the event can outrun the create's
+     * answer): the part's own start, which asks for no pass of its own (each new pod's start would
      * otherwise cost its part a listing and a pass that finds nothing to do).
      */
     private boolean startedByThePart(ContainerEvent event) {
@@ -196,8 +204,12 @@ public class PartWorkflowImpl implements PartWorkflow {
             return false;
         }
         PodView pod = state.pods.get(event.pod());
-        return pod != null && event.containerId().equals(pod.containerId())
-                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY);
+        if (pod == null) {
+            return false;
+        }
+        return (event.containerId().equals(pod.containerId())
+                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY))
+                || (fewerRoundTrips && pod.status() == PodStatus.CREATING);
     }
 
     @Override
@@ -264,11 +276,11 @@ public class PartWorkflowImpl implements PartWorkflow {
     }
 
     /** What acts on the pods, built once the part knows its session and settings. */
-    private void buildCollaborators() {
+    private void buildCollaborators(boolean localPlacement) {
         engines = new PodEngines(state);
         transitions = new PodTransitions(state, engines, recorder);
         PodPlanner podPlanner = new PodPlanner(state.settings);
-        placement = new PodPlacement(state, transitions);
+        placement = new PodPlacement(state, transitions, localPlacement);
         restarts = new PodRestarts(state, engines, transitions, podPlanner);
         replicas = new PodReplicas(state, engines, placement, transitions);
         pods = new PodConvergence(state, engines, transitions, podPlanner, placement, restarts);
@@ -338,7 +350,8 @@ public class PartWorkflowImpl implements PartWorkflow {
         // Before the listing: a restart stops a READY pod's container, the listing sees it stopped, and this
         // pass starts it again instead of the next pass taking the stop for a crash.
         restarts.applyOperatorActions();
-        Map<String, List<ContainerState>> observed = engines.observe();
+        Map<String, List<ContainerState>> observed = nothingCreatedYet ? engines.noneYet() : engines.observe();
+        nothingCreatedYet = false;
         List<Promise<Void>> work = new ArrayList<>();
         if (scaled) {
             work.add(Async.procedure(() -> replicas.removeDropped(observed)));

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 
@@ -96,6 +97,19 @@ final class PodEngines {
                 unanswered.put(host, rootMessage(failure));
             }
         });
+        return observed;
+    }
+
+    /**
+     * What {@link #observe()} would find on a part none of whose containers can exist yet, without asking:
+     * no container on any host its pods are on. A create that finds its name taken all the same (an earlier
+     * attempt's) takes that container.
+     */
+    Map<String, List<ContainerState>> noneYet() {
+        Map<String, List<ContainerState>> observed = new HashMap<>();
+        state.runtimes.values().stream().map(PodRuntime::host).filter(Objects::nonNull)
+                .forEach(host -> observed.put(host, List.of()));
+        unanswered.clear();
         return observed;
     }
 

@@ -20,14 +20,22 @@ final class PodPlacement {
     /** A pod that fits nowhere, or cannot move off a draining host, tries again this often even if nothing wakes it. */
     private static final Duration PLACEMENT_RETRY = Duration.ofSeconds(30);
 
+    private static final Duration PLACEMENT_TIMEOUT = Duration.ofSeconds(30);
+
     private final PartState state;
     private final PodTransitions transitions;
     private final PlacementActivities placement =
-            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
+            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.database(PLACEMENT_TIMEOUT));
+    /** Where pods are placed: {@link #placement}, or the same calls as local activities. */
+    private final PlacementActivities choosing;
 
-    PodPlacement(PartState state, PodTransitions transitions) {
+    /** @param locally whether a host is chosen by a local activity, without a round trip to the server */
+    PodPlacement(PartState state, PodTransitions transitions, boolean locally) {
         this.state = state;
         this.transitions = transitions;
+        this.choosing = locally
+                ? Workflow.newLocalActivityStub(PlacementActivities.class, ActivityDefaults.localDatabase(PLACEMENT_TIMEOUT))
+                : placement;
     }
 
     /**
@@ -49,7 +57,7 @@ final class PodPlacement {
         if (unplaced.isEmpty()) {
             return;
         }
-        List<PlacementResult> results = heard(() -> placement.placeAll(unplaced.stream().map(this::request).toList()));
+        List<PlacementResult> results = heard(() -> choosing.placeAll(unplaced.stream().map(this::request).toList()));
         for (int i = 0; i < unplaced.size(); i++) {
             take(unplaced.get(i), state.runtimes.get(unplaced.get(i).name()), results.get(i));
         }
@@ -72,7 +80,7 @@ final class PodPlacement {
      * part heard before asking is stale and is forgotten; one heard while asking is newer and is kept.
      */
     PlacementResult ask(PodSpec pod) {
-        return heard(() -> List.of(placement.place(request(pod)))).getFirst();
+        return heard(() -> List.of(choosing.place(request(pod)))).getFirst();
     }
 
     /** Asks placement with {@code ask}, and forgets what the part heard of each host chosen before it asked. */

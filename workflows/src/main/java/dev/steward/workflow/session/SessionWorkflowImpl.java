@@ -10,6 +10,7 @@ import dev.steward.model.SessionStatus;
 import dev.steward.model.SessionView;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartWorkflow;
@@ -66,7 +67,10 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         spec = input.spec();
         lifecycle = input.lifecycle();
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
-        transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE);
+        boolean localFirstWrites =
+                Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
+        transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
+                localFirstWrites);
         records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
         events = new SessionEvents(sessionId, state);
         parts = new SessionParts(sessionId, state, input.settings(), planner, transitions, events,

@@ -241,6 +241,25 @@ class PartWorkflowTest {
     }
 
     @Test
+    void theStartOfAContainerItCreatesAsksForNoPassThoughItOutrunsTheCreatesAnswer() {
+        engine.holdStartAnswers();
+        PartWorkflow part = start(TestSessions.part("web", "app"));
+        Eventually.await("the create started its container and holds its answer", engine::startAnswersWaiting,
+                waiting -> waiting == 1);
+        Eventually.await("app CREATING", part::view, view -> pod(view, "app").status() == PodStatus.CREATING);
+        String container = engine.containerOf(sessionId, "web", "app").orElseThrow().id();
+
+        part.containerEvent(new ContainerEvent(container, "app", "start", null, 0));
+        engine.releaseStartAnswers();
+        assertEquals(container, pod(awaitStatus(part, PartStatus.READY), "app").containerId());
+
+        assertNoPassAfterTheLastSignal("the start of the container being created started a pass");
+        assertEquals(0, engine.listings(), "a new part's first pass lists nothing, and no pass followed");
+        part.setDesiredStatus(new DesiredChange(DesiredStatus.DELETED, 2));
+        assertEquals(PartStatus.DELETED, WorkflowStub.fromTyped(part).getResult(PartStatus.class));
+    }
+
+    @Test
     void aStopMayTakeItsWholeGraceWithinItsEngineCall() {
         Duration grace = Duration.ofMinutes(5);
         PartWorkflow part = sandbox.startPart(sessionId, TestSessions.part("web", "app"),

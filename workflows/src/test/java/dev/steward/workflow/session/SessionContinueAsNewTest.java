@@ -98,6 +98,8 @@ class SessionContinueAsNewTest {
                 case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> open.remove(e.getActivityTaskCompletedEventAttributes().getScheduledEventId());
                 case EVENT_TYPE_ACTIVITY_TASK_FAILED ->
                         firstTryFailed |= "RecordTransition".equals(open.remove(e.getActivityTaskFailedEventAttributes().getScheduledEventId()));
+                // The first try is a local activity: its failure is a marker.
+                case EVENT_TYPE_MARKER_RECORDED -> firstTryFailed |= HistoryEvents.isFailedLocalActivity(e, "RecordTransition");
                 default -> { }
             }
         }

@@ -53,6 +53,8 @@ public final class FakeContainerActivities implements ContainerActivities {
     private volatile boolean noUpdateCall;
     private volatile CountDownLatch listingsHeld;
     private final AtomicInteger listingsWaiting = new AtomicInteger();
+    private volatile CountDownLatch startAnswersHeld;
+    private final AtomicInteger startAnswersWaiting = new AtomicInteger();
     private volatile boolean stopsHang;
     private volatile boolean probesFail;
     /** The start-to-close timeout of every stop call, in the order they ran. */
@@ -121,7 +123,9 @@ public final class FakeContainerActivities implements ContainerActivities {
 
     @Override
     public ContainerState ensureStarted(ContainerRequest request) {
-        return startContainer(ensureContainer(request).id());
+        ContainerState started = startContainer(ensureContainer(request).id());
+        awaitReleased(startAnswersHeld, startAnswersWaiting, "answers of creates");
+        return started;
     }
 
     @Override
@@ -343,6 +347,27 @@ public final class FakeContainerActivities implements ContainerActivities {
         }
     }
 
+    /**
+     * A create-and-start creates and starts its container, then holds its answer until
+     * {@link #releaseStartAnswers()}: the engine's events of the start can reach the part first.
+     */
+    public void holdStartAnswers() {
+        startAnswersHeld = new CountDownLatch(1);
+    }
+
+    /** How many creates-and-starts have started their container and hold their answer now. */
+    public int startAnswersWaiting() {
+        return startAnswersWaiting.get();
+    }
+
+    public void releaseStartAnswers() {
+        CountDownLatch held = startAnswersHeld;
+        startAnswersHeld = null;
+        if (held != null) {
+            held.countDown();
+        }
+    }
+
     /** Removes a container as an operator with the engine's CLI would. */
     public synchronized void deleteBehindTheWorkflowsBack(String containerId) {
         byId.remove(containerId);
@@ -406,20 +431,23 @@ public final class FakeContainerActivities implements ContainerActivities {
     }
 
     private void awaitListingsReleased() {
-        CountDownLatch held = listingsHeld;
+        awaitReleased(listingsHeld, listingsWaiting, "listings");
+    }
+
+    private static void awaitReleased(CountDownLatch held, AtomicInteger waiting, String what) {
         if (held == null) {
             return;
         }
-        listingsWaiting.incrementAndGet();
+        waiting.incrementAndGet();
         try {
             if (!held.await(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("listings were held for more than 30 s; did a test forget to release?");
+                throw new IllegalStateException(what + " were held for more than 30 s; did a test forget to release?");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while listings were held", e);
+            throw new IllegalStateException("interrupted while " + what + " were held", e);
         } finally {
-            listingsWaiting.decrementAndGet();
+            waiting.decrementAndGet();
         }
     }
 

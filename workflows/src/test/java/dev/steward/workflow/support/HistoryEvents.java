@@ -81,6 +81,18 @@ public final class HistoryEvents {
         return !events.isEmpty() && !taskInFlight && open.isEmpty();
     }
 
+    /** Whether {@code e} is the marker of a local activity of {@code type} that failed, its retries spent. */
+    public static boolean isFailedLocalActivity(HistoryEvent e, String type) {
+        if (e.getEventType() != EventType.EVENT_TYPE_MARKER_RECORDED) {
+            return false;
+        }
+        var marker = e.getMarkerRecordedEventAttributes();
+        var recordedType = marker.getDetailsMap().get("type");
+        return "LocalActivity".equals(marker.getMarkerName()) && marker.hasFailure() && recordedType != null
+                && recordedType.getPayloadsCount() > 0
+                && ("\"" + type + "\"").equals(recordedType.getPayloads(0).getData().toStringUtf8());
+    }
+
     public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
         return events.subList(index + 1, events.size()).stream().anyMatch(e -> e.getEventType() == type);
     }

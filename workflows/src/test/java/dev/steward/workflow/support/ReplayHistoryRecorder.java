@@ -47,6 +47,10 @@ public class ReplayHistoryRecorder {
     public static final String VOLUMES_HISTORY = "histories/session-volumes.json";
     public static final String WRITTEN_BEHIND_HISTORY = "histories/part-database-away-written-behind.json";
     public static final String FORCED_REMOVAL_HISTORY = "histories/session-forced-removal.json";
+    /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_LOCAL_FIRST_WRITES}. */
+    public static final String LOCAL_FIRST_WRITES_HISTORY = "histories/session-lifecycle-local-first-writes.json";
+    /** {@link #PART_HISTORY} recorded by the code of change {@code PART_FEWER_ROUND_TRIPS}. */
+    public static final String FEWER_ROUND_TRIPS_HISTORY = "histories/part-lifecycle-fewer-round-trips.json";
 
     @Test
     public void recordHistories() throws IOException {
@@ -59,6 +63,16 @@ public class ReplayHistoryRecorder {
         if (Files.notExists(resources.resolve(PART_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(LOCAL_FIRST_WRITES_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(LOCAL_FIRST_WRITES_HISTORY), LifecycleScenarios.sessionLifecycle(sandbox));
+            }
+        }
+        if (Files.notExists(resources.resolve(FEWER_ROUND_TRIPS_HISTORY))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(FEWER_ROUND_TRIPS_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
             }
         }
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {

@@ -1,0 +1,25 @@
+package dev.steward.workflow;
+
+/**
+ * The ids of workflow changes that alter the commands a running workflow issues, each read by
+ * {@code Workflow.getVersion} in the one workflow type its name begins with (see docs/versioning.md).
+ * Never renamed or reused: a running execution that recorded one keeps its branch.
+ */
+public final class ChangeIds {
+
+    /**
+     * Version 1: a part asks placement by a local activity; the first pass of a part that adopts no
+     * containers lists none (none can exist yet); and the engine's start of a pod's container while the
+     * part creates it asks for no pass (it is the part's own). The default branch asks placement by an
+     * activity, lists the part's containers before every pass, and passes again at such a start.
+     */
+    public static final String PART_FEWER_ROUND_TRIPS = "part-fewer-round-trips";
+
+    /**
+     * Version 1: a session's first try at writing each transition is a local activity. The default branch
+     * tries it by an activity.
+     */
+    public static final String SESSION_LOCAL_FIRST_WRITES = "session-local-first-writes";
+
+    private ChangeIds() {}
+}
