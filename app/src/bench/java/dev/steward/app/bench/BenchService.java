@@ -13,12 +13,15 @@ import io.micronaut.runtime.server.EmbeddedServer;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.worker.WorkerFactory;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -31,6 +34,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -46,8 +55,8 @@ final class BenchService implements AutoCloseable {
     static final String BUSYBOX = "localhost/busybox:latest";
 
     private final ApplicationContext context;
-    private final HttpClient http = HttpClient.newBuilder().executor(java.util.concurrent.Executors
-            .newVirtualThreadPerTaskExecutor()).build();
+    private final HttpClient http = HttpClient.newBuilder().executor(Executors.newVirtualThreadPerTaskExecutor())
+            .build();
     private final String base;
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final String floorQueue = "bench-floor-" + run;
@@ -263,6 +272,42 @@ final class BenchService implements AutoCloseable {
     Instant awaitStatus(UUID id, String status, Duration within, long pollMillis) {
         await("session " + id + " " + status, within, pollMillis, () -> status.equals(status(id)));
         return Instant.now();
+    }
+
+    /**
+     * Waits for the session's change to {@code status} on its event stream, as a client that waits for it
+     * does ({@code ./steward sessions watch}): woken by the change, asking nothing meanwhile, so the wait adds
+     * no load of its own to what it measures. Returns when the change arrived.
+     */
+    Instant awaitStatusOnStream(UUID id, String status, Duration within) {
+        try (ExecutorService reader = Executors.newVirtualThreadPerTaskExecutor();
+                // Closed first: it ends the read, so that the reader's close does not wait on it.
+                BufferedReader events = new BufferedReader(new InputStreamReader(
+                        openStream("/api/v1/sessions/" + id + "/events"), StandardCharsets.UTF_8))) {
+            Future<Instant> seen = reader.submit(() -> {
+                for (String line = events.readLine(); line != null; line = events.readLine()) {
+                    if (line.startsWith("data:") && isSessionChangeTo(JSON.readTree(line.substring(5)), status)) {
+                        return Instant.now();
+                    }
+                }
+                throw new IllegalStateException("the event stream of session " + id + " ended before " + status);
+            });
+            return seen.get(within.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException late) {
+            throw new IllegalStateException("not within " + within + ": session " + id + " " + status);
+        } catch (ExecutionException failed) {
+            throw new IllegalStateException("waiting for session " + id + " " + status, failed.getCause());
+        } catch (IOException e) {
+            throw new IllegalStateException("the event stream of session " + id + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for session " + id + " " + status, e);
+        }
+    }
+
+    private static boolean isSessionChangeTo(JsonNode event, String status) {
+        return "dev.steward.session.status.changed".equals(event.path("type").asText())
+                && status.equals(event.path("data").path("to").asText());
     }
 
     /** Opens a server-sent event stream; returns once the service answered 200, its body open. */

@@ -91,7 +91,7 @@ final class StartupScenario {
     private Map<String, Long> sessionOnce(String owner) {
         Instant posted = Instant.now();
         UUID id = service.create(BenchService.twoByTwo(owner, null));
-        Instant seen = service.awaitStatus(id, "RUNNING", Duration.ofMinutes(2), 5);
+        Instant seen = service.awaitStatusOnStream(id, "RUNNING", Duration.ofMinutes(2));
         Map<String, Long> measured = breakdown(posted, service.createdAt(id), service.transitions(id), seen);
         service.delete(id);
         service.awaitStatus(id, "DELETED", Duration.ofMinutes(2), 50);

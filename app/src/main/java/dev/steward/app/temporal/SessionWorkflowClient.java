@@ -16,6 +16,7 @@ import dev.steward.workflow.session.ResumedFrom;
 import dev.steward.workflow.session.SessionInput;
 import dev.steward.workflow.session.SessionSearchAttributes;
 import dev.steward.workflow.session.SessionWorkflow;
+import io.grpc.Context;
 import io.grpc.StatusRuntimeException;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -34,11 +35,13 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.client.WorkflowUpdateTimeoutOrCancelledException;
 import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -264,15 +267,21 @@ public class SessionWorkflowClient {
      * whose workflow does not answer in time, or has not started, is left out rather than failing the read.
      */
     public Map<String, Long> partPasses(UUID id, List<String> parts) {
-        Map<String, Long> passes = new HashMap<>();
-        deadline.run(() -> parts.forEach(part -> {
-            try {
-                passes.put(part, temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).view().passes());
-            } catch (WorkflowException | StatusRuntimeException unanswered) {
-                // Expected before the part starts and while a worker is busy: the answer shows no passes, and
-                // polling clients would fill the log.
+        Map<String, Long> passes = new ConcurrentHashMap<>();
+        deadline.run(() -> {
+            // All asked at once, each under the same deadline: a read waits for the slowest part, not for their sum.
+            try (ExecutorService queries = Executors.newVirtualThreadPerTaskExecutor()) {
+                parts.forEach(part -> queries.execute(Context.current().wrap(() -> {
+                    try {
+                        passes.put(part, temporal.newWorkflowStub(PartWorkflow.class, WorkflowIds.part(id, part)).view()
+                                .passes());
+                    } catch (WorkflowException | StatusRuntimeException unanswered) {
+                        // Expected before the part starts and while a worker is busy: the answer shows no passes, and
+                        // polling clients would fill the log.
+                    }
+                })));
             }
-        }));
+        });
         return passes;
     }
 
