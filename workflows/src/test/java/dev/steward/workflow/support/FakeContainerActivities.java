@@ -51,10 +51,8 @@ public final class FakeContainerActivities implements ContainerActivities {
     private final Map<String, ContainerLimits> limitsInForce = new ConcurrentHashMap<>();
     private final AtomicInteger limitUpdates = new AtomicInteger();
     private volatile boolean noUpdateCall;
-    private volatile CountDownLatch listingsHeld;
-    private final AtomicInteger listingsWaiting = new AtomicInteger();
-    private volatile CountDownLatch startAnswersHeld;
-    private final AtomicInteger startAnswersWaiting = new AtomicInteger();
+    private final Hold heldListings = new Hold("listings");
+    private final Hold heldStartAnswers = new Hold("answers of creates");
     private volatile boolean stopsHang;
     private volatile boolean probesFail;
     /** The start-to-close timeout of every stop call, in the order they ran. */
@@ -86,7 +84,7 @@ public final class FakeContainerActivities implements ContainerActivities {
     @Override
     public List<ContainerState> listContainers(Map<String, String> labels) {
         refuseWhileAway();
-        awaitListingsReleased();
+        heldListings.await();
         synchronized (this) {
             listings++;
             return byId.values().stream()
@@ -124,7 +122,7 @@ public final class FakeContainerActivities implements ContainerActivities {
     @Override
     public ContainerState ensureStarted(ContainerRequest request) {
         ContainerState started = startContainer(ensureContainer(request).id());
-        awaitReleased(startAnswersHeld, startAnswersWaiting, "answers of creates");
+        heldStartAnswers.await();
         return started;
     }
 
@@ -331,20 +329,16 @@ public final class FakeContainerActivities implements ContainerActivities {
 
     /** Listing blocks until {@link #releaseListings()}: reconcile passes stay in flight. */
     public void holdListings() {
-        listingsHeld = new CountDownLatch(1);
+        heldListings.hold();
     }
 
     /** How many listings wait for {@link #releaseListings()} now: passes held in flight. */
     public int listingsWaiting() {
-        return listingsWaiting.get();
+        return heldListings.waiting();
     }
 
     public void releaseListings() {
-        CountDownLatch held = listingsHeld;
-        listingsHeld = null;
-        if (held != null) {
-            held.countDown();
-        }
+        heldListings.release();
     }
 
     /**
@@ -352,20 +346,16 @@ public final class FakeContainerActivities implements ContainerActivities {
      * {@link #releaseStartAnswers()}: the engine's events of the start can reach the part first.
      */
     public void holdStartAnswers() {
-        startAnswersHeld = new CountDownLatch(1);
+        heldStartAnswers.hold();
     }
 
     /** How many creates-and-starts have started their container and hold their answer now. */
     public int startAnswersWaiting() {
-        return startAnswersWaiting.get();
+        return heldStartAnswers.waiting();
     }
 
     public void releaseStartAnswers() {
-        CountDownLatch held = startAnswersHeld;
-        startAnswersHeld = null;
-        if (held != null) {
-            held.countDown();
-        }
+        heldStartAnswers.release();
     }
 
     /** Removes a container as an operator with the engine's CLI would. */
@@ -430,24 +420,50 @@ public final class FakeContainerActivities implements ContainerActivities {
         }
     }
 
-    private void awaitListingsReleased() {
-        awaitReleased(listingsHeld, listingsWaiting, "listings");
-    }
+    /** Calls that wait, once held, until released: engine calls a test keeps in flight. */
+    private static final class Hold {
 
-    private static void awaitReleased(CountDownLatch held, AtomicInteger waiting, String what) {
-        if (held == null) {
-            return;
+        private final String what;
+        private volatile CountDownLatch held;
+        private final AtomicInteger waiting = new AtomicInteger();
+
+        Hold(String what) {
+            this.what = what;
         }
-        waiting.incrementAndGet();
-        try {
-            if (!held.await(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException(what + " were held for more than 30 s; did a test forget to release?");
+
+        void hold() {
+            held = new CountDownLatch(1);
+        }
+
+        int waiting() {
+            return waiting.get();
+        }
+
+        void release() {
+            CountDownLatch was = held;
+            held = null;
+            if (was != null) {
+                was.countDown();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while " + what + " were held", e);
-        } finally {
-            waiting.decrementAndGet();
+        }
+
+        /** Waits while held, at most 30 s. */
+        void await() {
+            CountDownLatch now = held;
+            if (now == null) {
+                return;
+            }
+            waiting.incrementAndGet();
+            try {
+                if (!now.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException(what + " were held for more than 30 s; did a test forget to release?");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while " + what + " were held", e);
+            } finally {
+                waiting.decrementAndGet();
+            }
         }
     }
 
