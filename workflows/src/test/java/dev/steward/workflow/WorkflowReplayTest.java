@@ -15,7 +15,6 @@ import dev.steward.workflow.support.LifecycleScenarios;
 import dev.steward.workflow.support.PartRuns;
 import dev.steward.workflow.support.ReplayHistoryRecorder;
 import dev.steward.workflow.support.WorkflowSandbox;
-import io.temporal.api.common.v1.Payloads;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
@@ -25,6 +24,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -428,25 +428,15 @@ public class WorkflowReplayTest {
     /** The version the history recorded for {@code changeId}; {@code DEFAULT_VERSION} when none. */
     private static int version(WorkflowExecutionHistory history, String changeId) {
         return history.getEvents().stream()
-                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
-                .map(e -> e.getMarkerRecordedEventAttributes().getDetailsMap())
-                .filter(details -> details.containsKey("changeId") && payload(details.get("changeId")).equals(
-                        "\"" + changeId + "\""))
-                .map(details -> Integer.parseInt(payload(details.get("version"))))
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
+                        && ("\"" + changeId + "\"").equals(HistoryEvents.markerDetail(e, "changeId")))
+                .map(e -> Integer.parseInt(HistoryEvents.markerDetail(e, "version")))
                 .findFirst().orElse(Workflow.DEFAULT_VERSION);
     }
 
     /** The types of the local activities the history recorded, in order. */
     private static List<String> localActivities(WorkflowExecutionHistory history) {
-        return history.getEvents().stream()
-                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
-                        && "LocalActivity".equals(e.getMarkerRecordedEventAttributes().getMarkerName()))
-                .map(e -> payload(e.getMarkerRecordedEventAttributes().getDetailsMap().get("type")).replace("\"", ""))
-                .toList();
-    }
-
-    private static String payload(Payloads payloads) {
-        return payloads.getPayloads(0).getData().toStringUtf8();
+        return history.getEvents().stream().map(HistoryEvents::localActivityType).filter(Objects::nonNull).toList();
     }
 
     private static List<String> activities(WorkflowExecutionHistory history) {

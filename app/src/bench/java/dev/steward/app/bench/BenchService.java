@@ -3,25 +3,25 @@ package dev.steward.app.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
+import dev.steward.app.support.EventStreamReader;
 import dev.steward.app.support.OwnDatabase;
+import dev.steward.app.support.RawHttp;
 import dev.steward.app.support.TestSecretsKey;
 import dev.steward.app.support.TestTokens;
 import dev.steward.store.TransitionRepository;
 import dev.steward.store.TransitionRow;
+import io.cloudevents.CloudEvent;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.worker.WorkerFactory;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -34,12 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -58,6 +53,7 @@ final class BenchService implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().executor(Executors.newVirtualThreadPerTaskExecutor())
             .build();
     private final String base;
+    private final RawHttp raw;
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final String floorQueue = "bench-floor-" + run;
     private final WorkerFactory floorWorkers;
@@ -100,6 +96,7 @@ final class BenchService implements AutoCloseable {
         EmbeddedServer server = context.getBean(EmbeddedServer.class);
         server.start();
         base = "http://127.0.0.1:" + server.getPort();
+        raw = new RawHttp(server.getURL());
         floorWorkers = WorkerFactory.newInstance(temporal());
         floorWorkers.newWorker(floorQueue).registerWorkflowImplementationTypes(FloorSessionWorkflowImpl.class,
                 FloorPartWorkflowImpl.class);
@@ -280,34 +277,22 @@ final class BenchService implements AutoCloseable {
      * no load of its own to what it measures. Returns when the change arrived.
      */
     Instant awaitStatusOnStream(UUID id, String status, Duration within) {
-        try (ExecutorService reader = Executors.newVirtualThreadPerTaskExecutor();
-                // Closed first: it ends the read, so that the reader's close does not wait on it.
-                BufferedReader events = new BufferedReader(new InputStreamReader(
-                        openStream("/api/v1/sessions/" + id + "/events"), StandardCharsets.UTF_8))) {
-            Future<Instant> seen = reader.submit(() -> {
-                for (String line = events.readLine(); line != null; line = events.readLine()) {
-                    if (line.startsWith("data:") && isSessionChangeTo(JSON.readTree(line.substring(5)), status)) {
-                        return Instant.now();
-                    }
-                }
-                throw new IllegalStateException("the event stream of session " + id + " ended before " + status);
-            });
-            return seen.get(within.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException late) {
-            throw new IllegalStateException("not within " + within + ": session " + id + " " + status);
-        } catch (ExecutionException failed) {
-            throw new IllegalStateException("waiting for session " + id + " " + status, failed.getCause());
-        } catch (IOException e) {
-            throw new IllegalStateException("the event stream of session " + id + " failed", e);
+        try (EventStreamReader events = new EventStreamReader(raw, "/api/v1/sessions/" + id + "/events", null)) {
+            events.takeUntil("session " + id + " " + status, within, e -> isSessionChangeTo(e.event(), status));
+            return Instant.now();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for session " + id + " " + status, e);
         }
     }
 
-    private static boolean isSessionChangeTo(JsonNode event, String status) {
-        return "dev.steward.session.status.changed".equals(event.path("type").asText())
-                && status.equals(event.path("data").path("to").asText());
+    private static boolean isSessionChangeTo(CloudEvent event, String status) {
+        try {
+            return "dev.steward.session.status.changed".equals(event.getType())
+                    && status.equals(JSON.readTree(event.getData().toBytes()).path("to").asText());
+        } catch (IOException e) {
+            throw new IllegalStateException("a status event whose data is no JSON: " + event, e);
+        }
     }
 
     /** Opens a server-sent event stream; returns once the service answered 200, its body open. */

@@ -1,5 +1,6 @@
 package dev.steward.workflow.support;
 
+import io.temporal.api.common.v1.Payloads;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -83,14 +84,23 @@ public final class HistoryEvents {
 
     /** Whether {@code e} is the marker of a local activity of {@code type} that failed, its retries spent. */
     public static boolean isFailedLocalActivity(HistoryEvent e, String type) {
-        if (e.getEventType() != EventType.EVENT_TYPE_MARKER_RECORDED) {
-            return false;
+        return type.equals(localActivityType(e)) && e.getMarkerRecordedEventAttributes().hasFailure();
+    }
+
+    /** The activity type a local activity's marker names; {@code null} for any other event. */
+    public static String localActivityType(HistoryEvent e) {
+        if (e.getEventType() != EventType.EVENT_TYPE_MARKER_RECORDED
+                || !"LocalActivity".equals(e.getMarkerRecordedEventAttributes().getMarkerName())) {
+            return null;
         }
-        var marker = e.getMarkerRecordedEventAttributes();
-        var recordedType = marker.getDetailsMap().get("type");
-        return "LocalActivity".equals(marker.getMarkerName()) && marker.hasFailure() && recordedType != null
-                && recordedType.getPayloadsCount() > 0
-                && ("\"" + type + "\"").equals(recordedType.getPayloads(0).getData().toStringUtf8());
+        String type = markerDetail(e, "type");
+        return type == null ? null : type.replace("\"", "");
+    }
+
+    /** A detail of a marker event as the JSON it was recorded as; {@code null} when the marker has none. */
+    public static String markerDetail(HistoryEvent marker, String key) {
+        Payloads detail = marker.getMarkerRecordedEventAttributes().getDetailsMap().get(key);
+        return detail == null || detail.getPayloadsCount() == 0 ? null : detail.getPayloads(0).getData().toStringUtf8();
     }
 
     public static boolean anyAfter(List<HistoryEvent> events, int index, EventType type) {
