@@ -103,6 +103,7 @@ ensure_temporal() {
       cd /
       exec setsid nohup "$TEMPORAL_CLI" server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$ui_port" \
         --db-filename "$dir/temporal.db" --namespace "$(temporal_namespace)" "${flags[@]}" --log-level warn \
+        --dynamic-config-value system.enableEagerWorkflowStart=true \
         >>"$dir/server.log" 2>&1 </dev/null
     ) &
     pid=$!

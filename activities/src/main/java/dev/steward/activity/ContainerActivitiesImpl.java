@@ -66,12 +66,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     private final SessionVolumes volumes;
     private final LimitsUpdater limits;
     private final CreateContainerCommands commands;
+    private final StartsMadeHere starts;
 
     /** On the service's own engine, the one client of the process, whose pulls report as the local host's. */
     @Inject
     public ContainerActivitiesImpl(DockerClient docker, RegistryAuths auths, SecretEnv secrets,
-            StoredImagePullReports pulls, HostsConfig hosts, ContainerHardening hardening) {
-        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()), hardening);
+            StoredImagePullReports pulls, HostsConfig hosts, ContainerHardening hardening, StartsMadeHere starts) {
+        this(() -> docker, auths::forImage, secrets::of, pulls.on(hosts.localName()), hardening, starts);
     }
 
     /**
@@ -82,11 +83,13 @@ public class ContainerActivitiesImpl implements ContainerActivities {
      * @param env a container's environment, with the values its request takes from secrets
      * @param pulls where its pulls write how far they are
      * @param hardening the limits and privileges of every container it creates
+     * @param starts where its starts are noted, for the event relay of the same process
      */
     public ContainerActivitiesImpl(Supplier<DockerClient> engine, Function<String, AuthConfig> auths,
             Function<ContainerRequest, Map<String, String>> env, ImagePullReports pulls,
-            ContainerHardening hardening) {
+            ContainerHardening hardening, StartsMadeHere starts) {
         this.engine = engine;
+        this.starts = starts;
         this.commands = new CreateContainerCommands(engine, env, hardening);
         this.readiness = new ReadinessProbe(engine);
         this.images = new ImagePuller(engine, auths, pulls);
@@ -175,11 +178,14 @@ public class ContainerActivitiesImpl implements ContainerActivities {
 
     @Override
     public ContainerState startContainer(String containerId) {
+        starts.starting(containerId);
         try {
             engine.get().startContainerCmd(containerId).exec();
         } catch (NotModifiedException alreadyRunning) {
+            starts.forget(containerId);
             LOG.debug("container {} already runs", containerId);
         } catch (InternalServerErrorException e) {
+            starts.forget(containerId);
             if (EngineErrors.isNetworkMissing(e)) {
                 throw networkMadeAgain(containerId, e);
             }

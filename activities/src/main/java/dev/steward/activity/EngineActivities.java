@@ -29,10 +29,11 @@ public class EngineActivities {
     private final SecretEnv secrets;
     private final StoredImagePullReports pulls;
     private final ContainerHardening hardening;
+    private final StartsMadeHere starts;
 
     public EngineActivities(EngineRegistry engines, HostsConfig hosts, SessionRepository sessions, PodRepository pods,
             PlacementRepository placements, PartSignaller parts, RegistryAuths auths, SecretEnv secrets,
-            StoredImagePullReports pulls, ContainerHardening hardening) {
+            StoredImagePullReports pulls, ContainerHardening hardening, StartsMadeHere starts) {
         this.engines = engines;
         this.hosts = hosts;
         this.sessions = sessions;
@@ -43,6 +44,7 @@ public class EngineActivities {
         this.secrets = secrets;
         this.pulls = pulls;
         this.hardening = hardening;
+        this.starts = starts;
     }
 
     /** The service's own engine, resynced as the local host. */
@@ -53,7 +55,8 @@ public class EngineActivities {
 
     /** Container activities on {@code host}'s engine, whose client is looked up at every call. */
     public ContainerActivities containers(String host) {
-        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of, pulls.on(host), hardening);
+        return new ContainerActivitiesImpl(engine(host), auths::forImage, secrets::of, pulls.on(host), hardening,
+                starts);
     }
 
     /** @param containers the container activities on the same host, from {@link #containers} */
@@ -62,7 +65,7 @@ public class EngineActivities {
     }
 
     private HostSyncActivities hostSync(String host, Supplier<DockerClient> engine, ContainerActivities containers) {
-        return new HostSyncActivitiesImpl(host, engine, containers, sessions, pods, placements, parts);
+        return new HostSyncActivitiesImpl(host, engine, containers, sessions, pods, placements, parts, starts);
     }
 
     /** Looked up per call: a host whose engine is down now still gets its worker, and calls fail until it is back. */

@@ -61,14 +61,17 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private final PodRepository pods;
     private final PlacementRepository placements;
     private final PartSignaller parts;
+    private final StartsMadeHere starts;
     private final FailureEpisodes relayFailures = new FailureEpisodes(LOG);
 
     /**
      * @param engine looked up at every call, like {@code containers}' own
      * @param containers the container activities on the same engine
+     * @param starts the starts {@code containers} made, whose events no part needs
      */
     public HostSyncActivitiesImpl(String host, Supplier<DockerClient> engine, ContainerActivities containers,
-            SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignaller parts) {
+            SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignaller parts,
+            StartsMadeHere starts) {
         this.host = host;
         this.engine = engine;
         this.containers = containers;
@@ -78,6 +81,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         this.pods = pods;
         this.placements = placements;
         this.parts = parts;
+        this.starts = starts;
     }
 
     @Override
@@ -136,6 +140,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private boolean relay(Event event) {
         String action = event.getAction() != null ? event.getAction() : event.getStatus();
         if (action == null || !RELAYED.contains(action) || event.getActor() == null) {
+            return false;
+        }
+        if ("start".equals(action) && starts.takeEvent(event.getId())) {
             return false;
         }
         Map<String, String> attributes = event.getActor().getAttributes();

@@ -132,7 +132,7 @@ class ContainerActivitiesIT {
     @BeforeEach
     void setUp() {
         activities = new ContainerActivitiesImpl(() -> docker, image -> null, ContainerRequest::env, ImagePullReports.NONE,
-                HARDENING);
+                HARDENING, new StartsMadeHere());
         session = newSession();
     }
 

@@ -196,7 +196,10 @@ public class SessionWorkflowClient {
         WorkflowOptions.Builder options = WorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.session(id))
                 .setTaskQueue(temporalConfig.taskQueue())
-                .setTypedSearchAttributes(SessionSearchAttributes.of(spec.owner(), spec.labels()));
+                .setTypedSearchAttributes(SessionSearchAttributes.of(spec.owner(), spec.labels()))
+                // A worker of this process takes the first workflow task with the start's answer, not from a
+                // poll, where the server allows it (system.enableEagerWorkflowStart); else the start is as before.
+                .setDisableEagerExecution(false);
         if (cause != null) {
             options.setMemo(Map.of("createdBy", cause.describe()));
         }

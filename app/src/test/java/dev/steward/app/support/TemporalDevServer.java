@@ -86,6 +86,7 @@ public final class TemporalDevServer implements AutoCloseable {
         }
         // Tests that list workflows on every try of a property would meet the server's 10 visibility calls a second.
         command.addAll(List.of("--dynamic-config-value", "frontend.namespaceRPS.visibility=1000"));
+        command.addAll(List.of("--dynamic-config-value", "system.enableEagerWorkflowStart=true"));
         SessionSearchAttributes.ALL.forEach(key -> command.addAll(List.of("--search-attribute",
                 key.getName() + "=" + NamespaceRegistration.cliType(key.getValueType()))));
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()))
