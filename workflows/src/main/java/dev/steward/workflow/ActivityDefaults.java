@@ -33,10 +33,14 @@ public final class ActivityDefaults {
             .setRetryOptions(RetryOptions.newBuilder(TRANSIENT_RETRY).setMaximumAttempts(2).build())
             .build();
 
-    /** {@link #DATABASE_FIRST_TRY} as a local activity. */
+    /**
+     * A transition's first try as a local activity, inside the workflow task: one attempt of at most 2 s
+     * (a write takes milliseconds), after which it is queued. A database that is slow or away holds the task,
+     * and the commands issued in it, no longer than that.
+     */
     public static final LocalActivityOptions LOCAL_DATABASE_FIRST_TRY = LocalActivityOptions.newBuilder()
-            .setStartToCloseTimeout(DATABASE_FIRST_TRY.getStartToCloseTimeout())
-            .setRetryOptions(DATABASE_FIRST_TRY.getRetryOptions())
+            .setStartToCloseTimeout(Duration.ofSeconds(2))
+            .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
             .build();
 
     private ActivityDefaults() {}

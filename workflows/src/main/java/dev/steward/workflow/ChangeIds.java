@@ -16,10 +16,23 @@ public final class ChangeIds {
     public static final String PART_FEWER_ROUND_TRIPS = "part-fewer-round-trips";
 
     /**
-     * Version 1: a session's first try at writing each transition is a local activity. The default branch
-     * tries it by an activity.
+     * Version 1: a session's first try at writing each transition is a local activity. Version 2: so is the
+     * first try at writing its conditions. The default branch tries both by an activity.
      */
     public static final String SESSION_LOCAL_FIRST_WRITES = "session-local-first-writes";
+
+    /**
+     * Version 1: a part's first try at writing what it has queued is a local activity, so the pass that
+     * makes a pod READY reports the part to the session in the same workflow task. The default branch
+     * tries it by an activity.
+     */
+    public static final String PART_LOCAL_FIRST_WRITES = "part-local-first-writes";
+
+    /**
+     * Version 1: the parts a pass of the session's loop lets start are asked for in one workflow task, then
+     * each start is confirmed. The default branch asks for each part's start once the one before it started.
+     */
+    public static final String SESSION_PARTS_STARTED_TOGETHER = "session-parts-started-together";
 
     private ChangeIds() {}
 }

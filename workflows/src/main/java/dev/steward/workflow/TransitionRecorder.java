@@ -65,7 +65,7 @@ public final class TransitionRecorder {
     /**
      * @param recording the recording activities, retried without a cap
      * @param localFirstTry whether a write's first try is a local activity, with no round trip to the server
-     *     before and after it; for a workflow that waits for the write, as one that writes behind does not
+     *     before and after it: the workflow task that queued it goes on once it is written, in the same task
      */
     public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode, boolean localFirstTry) {
         this.recording = recording;

@@ -73,7 +73,10 @@ public class PartWorkflowImpl implements PartWorkflow {
         } else {
             state.takeInput(input);
         }
-        recorder = new TransitionRecorder(recording, state.sessionId, TransitionRecorder.Mode.WRITES_BEHIND, false);
+        boolean localFirstWrites =
+                Workflow.getVersion(ChangeIds.PART_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
+        recorder = new TransitionRecorder(recording, state.sessionId, TransitionRecorder.Mode.WRITES_BEHIND,
+                localFirstWrites);
         if (input.carried() == null) {
             state.addPods();
         }

@@ -12,6 +12,7 @@ import dev.steward.model.SessionSpec;
 import dev.steward.model.Reason;
 import dev.steward.contract.DatabaseRefusals;
 import dev.steward.workflow.ActivityFailures;
+import dev.steward.workflow.ChangeIds;
 import dev.steward.workflow.ExternalSignals;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.part.DesiredChange;
@@ -20,6 +21,7 @@ import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartSpecChange;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
+import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.ParentClosePolicy;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.failure.ApplicationFailure;
@@ -32,6 +34,7 @@ import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,14 +66,18 @@ final class SessionParts {
     private final TransitionRecorder transitions;
     /** The history length at which the parts continue as new. */
     private final int partsContinueAsNewAfterEvents;
+    /** {@link ChangeIds#SESSION_PARTS_STARTED_TOGETHER} at version 1. */
+    private final boolean startedTogether;
 
     /** The results of the parts this run started whose close the session has not looked at yet. */
     private final Map<String, Promise<PartStatus>> results = new LinkedHashMap<>();
     private final SessionEvents events;
 
     SessionParts(UUID sessionId, SessionState state, ReconcileSettings settings, SessionPlanner planner,
-            TransitionRecorder transitions, SessionEvents events, int partsContinueAsNewAfterEvents) {
+            TransitionRecorder transitions, SessionEvents events, int partsContinueAsNewAfterEvents,
+            boolean startedTogether) {
         this.sessionId = sessionId;
+        this.startedTogether = startedTogether;
         this.events = events;
         this.state = state;
         this.settings = settings;
@@ -82,22 +89,25 @@ final class SessionParts {
     /**
      * Does with the parts not started yet what the planner decided, in spec order. Each part is
      * decided as the loop reaches it: while a part starts, the ones before it may report, and an
-     * update may replace the spec.
+     * update may replace the spec. The parts a pass of the loop lets start are asked for in one workflow
+     * task, then each start is confirmed ({@link ChangeIds#SESSION_PARTS_STARTED_TOGETHER}).
      */
     void startOrShow(UnstartedParts what, Supplier<List<PartSpec>> spec) {
         switch (what) {
             case START_ALL -> {
                 // A resumed session starts its parts at once, except those whose events have not arrived.
+                List<PartSpec> open = new ArrayList<>();
                 for (PartSpec part : unstarted(spec.get())) {
                     Optional<UnstartedPartState> awaiting = planner.awaiting(part, state.arrivedEvents);
                     if (awaiting.isEmpty()) {
-                        start(part);
+                        startNowOrWithTheOthers(part, open);
                     } else {
                         // Its events never came: the lost run never started it either.
                         show(part, state.desired == DesiredStatus.RUNNING ? awaiting.get()
                                 : planner.neverStarted(state.desired));
                     }
                 }
+                startAll(open);
             }
             case SHOW_NEVER_STARTED ->
                     unstarted(spec.get()).forEach(part -> show(part, planner.neverStarted(state.desired)));
@@ -107,15 +117,17 @@ final class SessionParts {
                 boolean changed = true;
                 while (changed) {
                     changed = false;
+                    List<PartSpec> open = new ArrayList<>();
                     for (PartSpec part : unstarted(spec.get())) {
                         Optional<UnstartedPartState> waiting = planner.gateShut(part, state.parts, state.arrivedEvents);
                         if (waiting.isEmpty()) {
-                            start(part);
+                            startNowOrWithTheOthers(part, open);
                             changed = true;
                         } else {
                             changed |= show(part, waiting.get());
                         }
                     }
+                    startAll(open);
                 }
             }
         }
@@ -251,13 +263,35 @@ final class SessionParts {
         return spec.stream().filter(part -> !state.started.contains(part.name())).toList();
     }
 
-    private void start(PartSpec part) {
-        // A resumed session cannot know what its lost run started: its parts look for their containers.
-        start(part, state.resumed);
+    /** Starts the part now, or adds it to {@code together}, the parts {@link #startAll} starts at once. */
+    private void startNowOrWithTheOthers(PartSpec part, List<PartSpec> together) {
+        if (startedTogether) {
+            together.add(part);
+        } else {
+            // A resumed session cannot know what its lost run started: its parts look for their containers.
+            start(part, state.resumed);
+        }
     }
+
+    /** Asks for every part's start in this workflow task, then confirms each. */
+    private void startAll(List<PartSpec> parts) {
+        List<Starting> starting = new ArrayList<>();
+        for (PartSpec part : parts) {
+            starting.add(ask(part, state.resumed));
+        }
+        starting.forEach(this::confirm);
+    }
+
+    /** A part's child workflow asked to start, whose start the session has not seen confirmed yet. */
+    private record Starting(PartSpec part, PartSpec withEvents, Promise<WorkflowExecution> execution,
+            Promise<PartStatus> result) {}
 
     /** @param adopts whether containers of the part may exist already, for its first run to find */
     private void start(PartSpec part, boolean adopts) {
+        confirm(ask(part, adopts));
+    }
+
+    private Starting ask(PartSpec part, boolean adopts) {
         ChildWorkflowOptions options = ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(WorkflowIds.part(sessionId, part.name()))
                 // A continue-as-new closes the run, and a close policy would cancel every part; the session
@@ -268,10 +302,16 @@ final class SessionParts {
         PartSpec withEvents = events.withEvents(part);
         Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
                 state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
+        return new Starting(part, withEvents, Workflow.getWorkflowExecution(child), result);
+    }
+
+    private void confirm(Starting starting) {
+        PartSpec part = starting.part();
+        PartSpec withEvents = starting.withEvents();
         try {
             // Signals can reach a child only once it has started.
-            Workflow.getWorkflowExecution(child).get();
-            results.put(part.name(), result);
+            starting.execution().get();
+            results.put(part.name(), starting.result());
             state.started.add(part.name());
         } catch (ChildWorkflowFailure notStarted) {
             if (!(notStarted.getCause() instanceof WorkflowExecutionAlreadyStarted)) {

@@ -7,6 +7,7 @@ import dev.steward.model.Reason;
 import dev.steward.model.SessionConditions;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.WorkflowClock;
 import io.temporal.failure.ActivityFailure;
@@ -36,6 +37,8 @@ final class SessionRecorder {
     enum Asked { DESIRED_STATUS, GENERATION, TIMESLOT, SPEC }
 
     private final RecordingActivities recording;
+    /** The conditions' first try, a local activity; {@code null} where the first try is {@code recording}'s. */
+    private final RecordingActivities conditionsFirstTry;
     private final TransitionRecorder transitions;
     private final UUID sessionId;
     private final String owner;
@@ -51,9 +54,13 @@ final class SessionRecorder {
 
     private record Write(long ticket, Runnable write) {}
 
+    /** @param localConditions whether the first try at writing the session's conditions is a local activity */
     SessionRecorder(RecordingActivities recording, TransitionRecorder transitions, UUID sessionId, String owner,
-            SessionState state) {
+            SessionState state, boolean localConditions) {
         this.recording = recording;
+        this.conditionsFirstTry = localConditions
+                ? Workflow.newLocalActivityStub(RecordingActivities.class, ActivityDefaults.LOCAL_DATABASE_FIRST_TRY)
+                : null;
         this.transitions = transitions;
         this.sessionId = sessionId;
         this.owner = owner;
@@ -73,7 +80,7 @@ final class SessionRecorder {
         if (!next.equals(state.conditions)) {
             state.conditions = next;
             List<Condition> conditions = next;
-            enqueue(() -> recording.recordConditions(sessionId, conditions));
+            enqueue(() -> writeConditions(conditions));
         }
         Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.STATUS.valueSet(state.status.name()));
     }
@@ -193,6 +200,19 @@ final class SessionRecorder {
             written = Math.max(written, next.ticket());
         }
         writing = false;
+    }
+
+    /** A first try that PostgreSQL did not take is retried without a cap, still in order. */
+    private void writeConditions(List<Condition> conditions) {
+        if (conditionsFirstTry != null) {
+            try {
+                conditionsFirstTry.recordConditions(sessionId, conditions);
+                return;
+            } catch (ActivityFailure notTaken) {
+                // A refusal for good is met again, and taken, by the retried write.
+            }
+        }
+        recording.recordConditions(sessionId, conditions);
     }
 
     private void memo() {

@@ -67,14 +67,15 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         spec = input.spec();
         lifecycle = input.lifecycle();
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
-        boolean localFirstWrites =
-                Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
+        int localFirstWrites = Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 2);
         transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
-                localFirstWrites);
-        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
+                localFirstWrites >= 1);
+        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, localFirstWrites >= 2);
         events = new SessionEvents(sessionId, state);
+        boolean partsTogether =
+                Workflow.getVersion(ChangeIds.SESSION_PARTS_STARTED_TOGETHER, Workflow.DEFAULT_VERSION, 1) == 1;
         parts = new SessionParts(sessionId, state, input.settings(), planner, transitions, events,
-                lifecycle.continueAsNewAfterEvents());
+                lifecycle.continueAsNewAfterEvents(), partsTogether);
         forcedRemoval = new ForcedRemoval(sessionId, state, lifecycle);
         volumeRemoval = new VolumeRemoval(sessionId, state, lifecycle);
         timeslots = new SessionTimeslot(sessionId, state, lifecycle, desired -> changeDesired(desired), this::kill);

@@ -35,8 +35,9 @@ public final class HistoryEvents {
     }
 
     /**
-     * Whether the workflow is idle: its last workflow task completed and every activity it scheduled
-     * has closed, so nothing it started before can still schedule work.
+     * Whether the workflow is idle: its last workflow task completed (the local activities' markers it
+     * recorded follow its completion) and every activity it scheduled has closed, so nothing it started
+     * before can still schedule work.
      */
     public static boolean idle(List<HistoryEvent> events) {
         Set<Long> open = new HashSet<>();
@@ -50,8 +51,12 @@ public final class HistoryEvents {
                 default -> { }
             }
         }
-        return open.isEmpty() && !events.isEmpty()
-                && events.getLast().getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
+        int last = events.size() - 1;
+        while (last >= 0 && events.get(last).getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED) {
+            last--;
+        }
+        return open.isEmpty() && last >= 0
+                && events.get(last).getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.temporal.common.WorkflowExecutionHistory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -51,30 +52,23 @@ public class ReplayHistoryRecorder {
     public static final String LOCAL_FIRST_WRITES_HISTORY = "histories/session-lifecycle-local-first-writes.json";
     /** {@link #PART_HISTORY} recorded by the code of change {@code PART_FEWER_ROUND_TRIPS}. */
     public static final String FEWER_ROUND_TRIPS_HISTORY = "histories/part-lifecycle-fewer-round-trips.json";
+    /** {@link #PART_HISTORY} recorded by the code of change {@code PART_LOCAL_FIRST_WRITES}. */
+    public static final String PART_LOCAL_FIRST_WRITES_HISTORY = "histories/part-lifecycle-local-first-writes.json";
+    /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_LOCAL_FIRST_WRITES} at version 2. */
+    public static final String LOCAL_CONDITIONS_HISTORY = "histories/session-lifecycle-local-conditions.json";
+    /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_PARTS_STARTED_TOGETHER}. */
+    public static final String PARTS_TOGETHER_HISTORY = "histories/session-lifecycle-parts-together.json";
 
     @Test
     public void recordHistories() throws IOException {
         Path resources = Path.of(System.getProperty("basedir", "."), "src", "test", "resources");
-        if (Files.notExists(resources.resolve(SESSION_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(SESSION_HISTORY), LifecycleScenarios.sessionLifecycle(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(PART_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(PART_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(LOCAL_FIRST_WRITES_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(LOCAL_FIRST_WRITES_HISTORY), LifecycleScenarios.sessionLifecycle(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(FEWER_ROUND_TRIPS_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(FEWER_ROUND_TRIPS_HISTORY), LifecycleScenarios.partLifecycle(sandbox));
-            }
-        }
+        recordIfMissing(resources, SESSION_HISTORY, LifecycleScenarios::sessionLifecycle);
+        recordIfMissing(resources, PART_HISTORY, LifecycleScenarios::partLifecycle);
+        recordIfMissing(resources, LOCAL_FIRST_WRITES_HISTORY, LifecycleScenarios::sessionLifecycle);
+        recordIfMissing(resources, FEWER_ROUND_TRIPS_HISTORY, LifecycleScenarios::partLifecycle);
+        recordIfMissing(resources, PART_LOCAL_FIRST_WRITES_HISTORY, LifecycleScenarios::partLifecycle);
+        recordIfMissing(resources, LOCAL_CONDITIONS_HISTORY, LifecycleScenarios::sessionLifecycle);
+        recordIfMissing(resources, PARTS_TOGETHER_HISTORY, LifecycleScenarios::sessionLifecycle);
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
                 write(resources.resolve(TIMESLOT_HISTORY),
@@ -88,46 +82,14 @@ public class ReplayHistoryRecorder {
                 write(resources.resolve(BEFORE_CONTINUE_AS_NEW_HISTORY), s.runs().getFirst());
             }
         }
-        if (Files.notExists(resources.resolve(RESTARTS_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(RESTARTS_HISTORY), LifecycleScenarios.partRestarts(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(ENGINE_AWAY_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(ENGINE_AWAY_HISTORY), LifecycleScenarios.partEngineAway(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(IMAGE_PULL_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(IMAGE_PULL_HISTORY), LifecycleScenarios.partImagePull(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(REPLICAS_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(REPLICAS_HISTORY), LifecycleScenarios.partReplicas(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(LIMITS_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(LIMITS_HISTORY), LifecycleScenarios.partLimitsInPlace(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(WRITTEN_BEHIND_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(WRITTEN_BEHIND_HISTORY), LifecycleScenarios.partDatabaseAway(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(RESUMED_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(RESUMED_HISTORY), LifecycleScenarios.sessionResumed(sandbox));
-            }
-        }
-        if (Files.notExists(resources.resolve(PART_EVENTS_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(PART_EVENTS_HISTORY), LifecycleScenarios.sessionWithPartEvents(sandbox));
-            }
-        }
+        recordIfMissing(resources, RESTARTS_HISTORY, LifecycleScenarios::partRestarts);
+        recordIfMissing(resources, ENGINE_AWAY_HISTORY, LifecycleScenarios::partEngineAway);
+        recordIfMissing(resources, IMAGE_PULL_HISTORY, LifecycleScenarios::partImagePull);
+        recordIfMissing(resources, REPLICAS_HISTORY, LifecycleScenarios::partReplicas);
+        recordIfMissing(resources, LIMITS_HISTORY, LifecycleScenarios::partLimitsInPlace);
+        recordIfMissing(resources, WRITTEN_BEHIND_HISTORY, LifecycleScenarios::partDatabaseAway);
+        recordIfMissing(resources, RESUMED_HISTORY, LifecycleScenarios::sessionResumed);
+        recordIfMissing(resources, PART_EVENTS_HISTORY, LifecycleScenarios::sessionWithPartEvents);
         if (Files.notExists(resources.resolve(PART_CONTINUED_HISTORY))) {
             try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
                 LifecycleScenarios.partRestartingMany(sandbox, LifecycleScenarios.PART_CONTINUES_SESSION_ID,
@@ -141,16 +103,22 @@ public class ReplayHistoryRecorder {
                 write(resources.resolve(VOLUMES_HISTORY), LifecycleScenarios.sessionVolumes(sandbox));
             }
         }
-        if (Files.notExists(resources.resolve(FORCED_REMOVAL_HISTORY))) {
-            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
-                write(resources.resolve(FORCED_REMOVAL_HISTORY), LifecycleScenarios.sessionForcedRemoval(sandbox));
-            }
-        }
+        recordIfMissing(resources, FORCED_REMOVAL_HISTORY, LifecycleScenarios::sessionForcedRemoval);
         if (Files.notExists(resources.resolve(PLACED_PART_HISTORY)) || Files.notExists(resources.resolve(HOST_HISTORY))) {
             ScriptedHost host = new ScriptedHost();
             try (WorkflowSandbox sandbox = LifecycleScenarios.placedSandbox(host)) {
                 write(resources.resolve(PLACED_PART_HISTORY), LifecycleScenarios.placedPartMoves(sandbox));
                 write(resources.resolve(HOST_HISTORY), LifecycleScenarios.hostLostAndBack(sandbox, host));
+            }
+        }
+    }
+
+    /** Records {@code file} by {@code scenario} in a sandbox of its own, unless the file exists. */
+    private static void recordIfMissing(Path resources, String file,
+            Function<WorkflowSandbox, WorkflowExecutionHistory> scenario) throws IOException {
+        if (Files.notExists(resources.resolve(file))) {
+            try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
+                write(resources.resolve(file), scenario.apply(sandbox));
             }
         }
     }
