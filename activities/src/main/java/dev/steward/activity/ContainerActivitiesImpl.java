@@ -180,12 +180,21 @@ public class ContainerActivitiesImpl implements ContainerActivities {
     public ContainerState startContainer(String containerId) {
         starts.starting(containerId);
         try {
+            return start(containerId);
+        } catch (RuntimeException e) {
+            // The part may never get this answer: should the engine have started it, the event tells the part.
+            starts.forget(containerId);
+            throw e;
+        }
+    }
+
+    private ContainerState start(String containerId) {
+        try {
             engine.get().startContainerCmd(containerId).exec();
         } catch (NotModifiedException alreadyRunning) {
-            starts.forget(containerId);
+            starts.forget(containerId); // no start, so no event
             LOG.debug("container {} already runs", containerId);
         } catch (InternalServerErrorException e) {
-            starts.forget(containerId);
             if (EngineErrors.isNetworkMissing(e)) {
                 throw networkMadeAgain(containerId, e);
             }

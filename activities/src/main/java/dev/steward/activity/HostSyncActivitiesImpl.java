@@ -142,9 +142,6 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         if (action == null || !RELAYED.contains(action) || event.getActor() == null) {
             return false;
         }
-        if ("start".equals(action) && starts.takeEvent(event.getId())) {
-            return false;
-        }
         Map<String, String> attributes = event.getActor().getAttributes();
         if (attributes == null || !isOnThisHost(attributes.get(StewardLabels.HOST))) {
             return false;
@@ -152,6 +149,9 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
         String session = attributes.get(StewardLabels.SESSION);
         String part = attributes.get(StewardLabels.PART);
         if (session == null || part == null) {
+            return false;
+        }
+        if ("start".equals(action) && starts.takeEvent(event.getId())) {
             return false;
         }
         String exitCode = attributes.get("exitCode");

@@ -30,7 +30,10 @@ public class StartsMadeHere {
         startedAt.put(containerId, now);
     }
 
-    /** Called when the engine answers that it did not start {@code containerId}: no event comes. */
+    /**
+     * Called when the start's answer will not reach the part (the call failed), or when the engine answers
+     * that it did not start {@code containerId}: its event, if any, goes to the part.
+     */
     void forget(String containerId) {
         startedAt.remove(containerId);
     }

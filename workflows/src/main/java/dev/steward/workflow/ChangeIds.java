@@ -16,8 +16,8 @@ public final class ChangeIds {
     public static final String PART_FEWER_ROUND_TRIPS = "part-fewer-round-trips";
 
     /**
-     * Version 1: a session's first try at writing each transition is a local activity. Version 2: so is the
-     * first try at writing its conditions. The default branch tries both by an activity.
+     * Version 1: a session's first try at writing each transition is a local activity. The default branch
+     * tries it by an activity.
      */
     public static final String SESSION_LOCAL_FIRST_WRITES = "session-local-first-writes";
 

@@ -43,8 +43,9 @@ public final class TransitionRecorder {
         QUEUES_WHILE_UNAVAILABLE,
         /**
          * Every transition is queued and the workflow goes on at once; a workflow thread of its own writes
-         * what is queued in one activity (one transaction), in order, so writing overlaps the engine calls
-         * and several transitions cost one round trip. Past a short first try it retries without a cap.
+         * what is queued in one activity (one transaction), in order, so several transitions cost one round
+         * trip, and writing overlaps the engine calls unless its first try is local (then the task that
+         * issues them completes once the write is done). Past a short first try it retries without a cap.
          */
         WRITES_BEHIND
     }

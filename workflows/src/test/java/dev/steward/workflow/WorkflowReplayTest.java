@@ -82,9 +82,6 @@ public class WorkflowReplayTest {
                         WorkflowReplayTest::assertIsAPartLifecycleInFewerRoundTrips, PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.PART_LOCAL_FIRST_WRITES_HISTORY,
                         WorkflowReplayTest::assertIsAPartLifecycleWritingFirstLocally, PartWorkflowImpl.class),
-                stored(ReplayHistoryRecorder.LOCAL_CONDITIONS_HISTORY,
-                        WorkflowReplayTest::assertIsASessionLifecycleWritingConditionsFirstLocally,
-                        SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.PARTS_TOGETHER_HISTORY,
                         WorkflowReplayTest::assertIsASessionLifecycleStartingItsPartsTogether,
                         SessionWorkflowImpl.class));
@@ -269,14 +266,6 @@ public class WorkflowReplayTest {
         assertEquals(1, version(history, ChangeIds.SESSION_LOCAL_FIRST_WRITES));
         assertTrue(localActivities(history).contains("RecordTransition"), "transitions written locally");
         assertFalse(activities(history).contains("RecordTransition"), "no transition's first try by an activity");
-    }
-
-    private static void assertIsASessionLifecycleWritingConditionsFirstLocally(WorkflowExecutionHistory history) {
-        assertIsACompletedSessionLifecycle(history);
-        assertEquals(2, version(history, ChangeIds.SESSION_LOCAL_FIRST_WRITES));
-        assertTrue(localActivities(history).containsAll(List.of("RecordTransition", "RecordConditions")),
-                "transitions and conditions written locally");
-        assertFalse(activities(history).contains("RecordConditions"), "no conditions' first try by an activity");
     }
 
     private static void assertIsASessionLifecycleStartingItsPartsTogether(WorkflowExecutionHistory history) {

@@ -64,10 +64,15 @@ class EventRelayIT extends SessionApiBase {
                 "kind", "job");
         UUID id = api.create(Map.of("owner", "events-starts", "parts",
                 List.of(Map.of("name", "p", "pods", List.of(job, Specs.sleeper("server")))))).id();
-        SessionView completed = Eventually.await("the job COMPLETED", Duration.ofSeconds(60), () -> api.get(id),
-                view -> view.parts().getFirst().pods().stream().anyMatch(pod -> pod.status() == PodStatus.COMPLETED));
-        String once = completed.parts().getFirst().pods().stream().filter(pod -> pod.name().equals("once"))
-                .findFirst().orElseThrow().containerId();
+        SessionView completed = Eventually.await("the job COMPLETED, the server READY", Duration.ofSeconds(60),
+                () -> api.get(id), view -> podOf(view, "once").status() == PodStatus.COMPLETED
+                        && podOf(view, "server").status() == PodStatus.READY);
+        String once = podOf(completed, "once").containerId();
+        // The relay is listening: it passes on the server's death (the resync is 10 min away), and the part
+        // restarts the server itself.
+        docker.killContainerCmd(podOf(completed, "server").containerId()).exec();
+        Eventually.await("the server restarted by its part", Duration.ofSeconds(60), () -> api.get(id),
+                view -> podOf(view, "server").restarts() == 1 && podOf(view, "server").status() == PodStatus.READY);
 
         docker.startContainerCmd(once).exec();
 
@@ -75,9 +80,13 @@ class EventRelayIT extends SessionApiBase {
         List<ContainerEvent> starts = Eventually.await("the start by hand relayed to the part", Duration.ofSeconds(60),
                 () -> startsRelayed(id, "p"), relayed -> !relayed.isEmpty());
         assertEquals(List.of(once), starts.stream().map(ContainerEvent::containerId).toList(),
-                "only the start made by hand; the part's own two starts reached it as the activities' answers");
+                "only the start made by hand; the part's own three starts reached it as the activities' answers");
         api.delete(id);
         api.awaitStatus(id, SessionStatus.DELETED);
+    }
+
+    private static PodView podOf(SessionView view, String pod) {
+        return view.parts().getFirst().pods().stream().filter(p -> p.name().equals(pod)).findFirst().orElseThrow();
     }
 
     private List<ContainerEvent> startsRelayed(UUID session, String part) {

@@ -273,13 +273,26 @@ final class SessionParts {
         }
     }
 
-    /** Asks for every part's start in this workflow task, then confirms each. */
+    /**
+     * Asks for every part's start in this workflow task, then confirms each; a start that failed is thrown once
+     * every other is confirmed, so that each part that did start is known to the session.
+     */
     private void startAll(List<PartSpec> parts) {
         List<Starting> starting = new ArrayList<>();
         for (PartSpec part : parts) {
             starting.add(ask(part, state.resumed));
         }
-        starting.forEach(this::confirm);
+        RuntimeException failed = null;
+        for (Starting next : starting) {
+            try {
+                confirm(next);
+            } catch (RuntimeException notStarted) {
+                failed = failed == null ? notStarted : failed;
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     /** A part's child workflow asked to start, whose start the session has not seen confirmed yet. */

@@ -7,7 +7,6 @@ import dev.steward.model.Reason;
 import dev.steward.model.SessionConditions;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
-import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.TransitionRecorder;
 import dev.steward.workflow.WorkflowClock;
 import io.temporal.failure.ActivityFailure;
@@ -37,8 +36,6 @@ final class SessionRecorder {
     enum Asked { DESIRED_STATUS, GENERATION, TIMESLOT, SPEC }
 
     private final RecordingActivities recording;
-    /** The conditions' first try, a local activity; {@code null} where the first try is {@code recording}'s. */
-    private final RecordingActivities conditionsFirstTry;
     private final TransitionRecorder transitions;
     private final UUID sessionId;
     private final String owner;
@@ -54,13 +51,9 @@ final class SessionRecorder {
 
     private record Write(long ticket, Runnable write) {}
 
-    /** @param localConditions whether the first try at writing the session's conditions is a local activity */
     SessionRecorder(RecordingActivities recording, TransitionRecorder transitions, UUID sessionId, String owner,
-            SessionState state, boolean localConditions) {
+            SessionState state) {
         this.recording = recording;
-        this.conditionsFirstTry = localConditions
-                ? Workflow.newLocalActivityStub(RecordingActivities.class, ActivityDefaults.LOCAL_DATABASE_FIRST_TRY)
-                : null;
         this.transitions = transitions;
         this.sessionId = sessionId;
         this.owner = owner;
@@ -80,7 +73,7 @@ final class SessionRecorder {
         if (!next.equals(state.conditions)) {
             state.conditions = next;
             List<Condition> conditions = next;
-            enqueue(() -> writeConditions(conditions));
+            enqueue(() -> recording.recordConditions(sessionId, conditions));
         }
         Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.STATUS.valueSet(state.status.name()));
     }
@@ -200,19 +193,6 @@ final class SessionRecorder {
             written = Math.max(written, next.ticket());
         }
         writing = false;
-    }
-
-    /** A first try that PostgreSQL did not take is retried without a cap, still in order. */
-    private void writeConditions(List<Condition> conditions) {
-        if (conditionsFirstTry != null) {
-            try {
-                conditionsFirstTry.recordConditions(sessionId, conditions);
-                return;
-            } catch (ActivityFailure notTaken) {
-                // A refusal for good is met again, and taken, by the retried write.
-            }
-        }
-        recording.recordConditions(sessionId, conditions);
     }
 
     private void memo() {

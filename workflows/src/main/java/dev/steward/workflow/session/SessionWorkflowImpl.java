@@ -67,10 +67,11 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         spec = input.spec();
         lifecycle = input.lifecycle();
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
-        int localFirstWrites = Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 2);
+        boolean localFirstWrites =
+                Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
         transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
-                localFirstWrites >= 1);
-        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, localFirstWrites >= 2);
+                localFirstWrites);
+        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
         events = new SessionEvents(sessionId, state);
         boolean partsTogether =
                 Workflow.getVersion(ChangeIds.SESSION_PARTS_STARTED_TOGETHER, Workflow.DEFAULT_VERSION, 1) == 1;

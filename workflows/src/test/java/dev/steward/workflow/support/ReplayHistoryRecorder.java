@@ -54,8 +54,6 @@ public class ReplayHistoryRecorder {
     public static final String FEWER_ROUND_TRIPS_HISTORY = "histories/part-lifecycle-fewer-round-trips.json";
     /** {@link #PART_HISTORY} recorded by the code of change {@code PART_LOCAL_FIRST_WRITES}. */
     public static final String PART_LOCAL_FIRST_WRITES_HISTORY = "histories/part-lifecycle-local-first-writes.json";
-    /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_LOCAL_FIRST_WRITES} at version 2. */
-    public static final String LOCAL_CONDITIONS_HISTORY = "histories/session-lifecycle-local-conditions.json";
     /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_PARTS_STARTED_TOGETHER}. */
     public static final String PARTS_TOGETHER_HISTORY = "histories/session-lifecycle-parts-together.json";
 
@@ -67,7 +65,6 @@ public class ReplayHistoryRecorder {
         recordIfMissing(resources, LOCAL_FIRST_WRITES_HISTORY, LifecycleScenarios::sessionLifecycle);
         recordIfMissing(resources, FEWER_ROUND_TRIPS_HISTORY, LifecycleScenarios::partLifecycle);
         recordIfMissing(resources, PART_LOCAL_FIRST_WRITES_HISTORY, LifecycleScenarios::partLifecycle);
-        recordIfMissing(resources, LOCAL_CONDITIONS_HISTORY, LifecycleScenarios::sessionLifecycle);
         recordIfMissing(resources, PARTS_TOGETHER_HISTORY, LifecycleScenarios::sessionLifecycle);
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
