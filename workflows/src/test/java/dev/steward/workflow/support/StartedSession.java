@@ -76,8 +76,14 @@ public record StartedSession(UUID id, WorkflowClient client, String firstRunId) 
         // Each signal is at least one event of that run, or of the one after it; each event is new to the
         // session, so it looks at its run's length again (one it has taken already changes nothing).
         for (int more = continueAsNewAfterEvents - currentRunLength(); more > 0; more--) {
-            session().eventArrived(new ArrivedEvent(new EventCause(UUID.randomUUID().toString(),
-                    "https://steward.example/tests", "dev.steward.tests.new-run"), null));
+            try {
+                session().eventArrived(new ArrivedEvent(new EventCause(UUID.randomUUID().toString(),
+                        "https://steward.example/tests", "dev.steward.tests.new-run"), null));
+            } catch (WorkflowNotFoundException runClosing) {
+                // The in-memory test server answers a signal that meets the run as it continues as new with
+                // NOT_FOUND (see report): the run has passed its limit, so no more are needed.
+                break;
+            }
         }
         Eventually.await("a new run of the session", this::currentRunId, run -> !run.equals(before));
         awaitRunShorterThan(continueAsNewAfterEvents);
