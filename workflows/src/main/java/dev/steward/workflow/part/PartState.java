@@ -1,5 +1,6 @@
 package dev.steward.workflow.part;
 
+import dev.steward.contract.ContainerEvent;
 import dev.steward.contract.HostNotice;
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.HostStatus;
@@ -135,5 +136,40 @@ public final class PartState {
         next.keySet().forEach(dropped::remove);
         podSpecs = next;
         progressDeadlineSeconds = spec.progressDeadlineSeconds();
+    }
+
+    /**
+     * The death of a pod's current container while the part wants it running on a host that takes pods:
+     * a pass for that pod alone, which inspects the container and restarts, completes or fails the pod.
+     */
+    boolean diedServing(ContainerEvent event) {
+        if (!"die".equals(event.action()) || desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = pods.get(event.pod());
+        PodRuntime rt = runtimes.get(event.pod());
+        return pod != null && event.containerId().equals(pod.containerId()) && rt.host() != null
+                && noticeOf(rt) == null && !rt.finishedIn(generation);
+    }
+
+    /**
+     * The start of a pod's current container while the part wants it running and has it STARTING or
+     * READY, or of the pod's container while the part creates it (the event can outrun the create's
+     * answer): the part's own start, which asks for no pass of its own (each new pod's start would
+     * otherwise cost its part a listing and a pass that finds nothing to do).
+     *
+     * @param whileCreating whether a start while the pod is CREATING counts ({@code part-fewer-round-trips})
+     */
+    boolean startedByThePart(ContainerEvent event, boolean whileCreating) {
+        if (!"start".equals(event.action()) || desired != DesiredStatus.RUNNING || event.pod() == null) {
+            return false;
+        }
+        PodView pod = pods.get(event.pod());
+        if (pod == null) {
+            return false;
+        }
+        return (event.containerId().equals(pod.containerId())
+                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY))
+                || (whileCreating && pod.status() == PodStatus.CREATING);
     }
 }

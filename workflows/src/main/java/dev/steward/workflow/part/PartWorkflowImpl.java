@@ -16,7 +16,6 @@ import dev.steward.model.HostStatus;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
 import dev.steward.model.PodSpec;
-import dev.steward.model.PodStatus;
 import dev.steward.model.PodView;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ChangeIds;
@@ -175,44 +174,11 @@ public class PartWorkflowImpl implements PartWorkflow {
     @Override
     public void containerEvent(ContainerEvent event) {
         log.debug("part {}: {} of container {} (pod {})", state.name, event.action(), event.containerId(), event.pod());
-        if (diedServing(event)) {
+        if (state.diedServing(event)) {
             state.died.add(event.pod());
-        } else if (!startedByThePart(event)) {
+        } else if (!state.startedByThePart(event, fewerRoundTrips)) {
             state.wake = true;
         }
-    }
-
-    /**
-     * The death of a pod's current container while the part wants it running on a host that takes pods:
-     * a pass for that pod alone, which inspects the container and restarts, completes or fails the pod.
-     */
-    private boolean diedServing(ContainerEvent event) {
-        if (!"die".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
-            return false;
-        }
-        PodView pod = state.pods.get(event.pod());
-        PodRuntime rt = state.runtimes.get(event.pod());
-        return pod != null && event.containerId().equals(pod.containerId()) && rt.host() != null
-                && state.noticeOf(rt) == null && !rt.finishedIn(state.generation);
-    }
-
-    /**
-     * The start of a pod's current container while the part wants it running and has it STARTING or
-     * READY, or of the pod's container while the part creates it (the event can outrun the create's
-     * answer): the part's own start, which asks for no pass of its own (each new pod's start would
-     * otherwise cost its part a listing and a pass that finds nothing to do).
-     */
-    private boolean startedByThePart(ContainerEvent event) {
-        if (!"start".equals(event.action()) || state.desired != DesiredStatus.RUNNING || event.pod() == null) {
-            return false;
-        }
-        PodView pod = state.pods.get(event.pod());
-        if (pod == null) {
-            return false;
-        }
-        return (event.containerId().equals(pod.containerId())
-                && (pod.status() == PodStatus.STARTING || pod.status() == PodStatus.READY))
-                || (fewerRoundTrips && pod.status() == PodStatus.CREATING);
     }
 
     @Override

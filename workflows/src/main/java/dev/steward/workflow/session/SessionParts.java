@@ -5,7 +5,6 @@ import dev.steward.model.DesiredStatus;
 import dev.steward.model.PartSpec;
 import dev.steward.model.PartStatus;
 import dev.steward.model.PartView;
-import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.ReconcileSettings;
 import dev.steward.model.SessionSpec;
@@ -21,16 +20,9 @@ import dev.steward.workflow.part.PartReport;
 import dev.steward.workflow.part.PartSpecChange;
 import dev.steward.workflow.part.PartWorkflow;
 import dev.steward.workflow.part.PodAction;
-import io.temporal.api.common.v1.WorkflowExecution;
-import io.temporal.api.enums.v1.ParentClosePolicy;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.failure.CanceledFailure;
 import io.temporal.failure.ChildWorkflowFailure;
-import io.temporal.failure.TerminatedFailure;
-import io.temporal.failure.TimeoutFailure;
-import io.temporal.workflow.Async;
-import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -213,7 +205,7 @@ final class SessionParts {
                             + ActivityFailures.rootMessage(failure), DatabaseRefusals.NOT_IN_DATABASE);
                 }
                 if (failure != null) {
-                    closed(name, howClosed(failure));
+                    closed(name, ClosedPart.howClosed(failure));
                 }
             }
         });
@@ -245,20 +237,6 @@ final class SessionParts {
         }
     }
 
-    /** Parts and pods are reached by name (their workflow ids and containers carry it): a spec change keeps them all. */
-    static void refuseReshape(SessionSpec now, SessionSpec requested) {
-        if (!shape(requested).equals(shape(now))) {
-            throw new IllegalArgumentException("a spec change must keep the same parts and pods by name: "
-                    + shape(now) + ", got " + shape(requested));
-        }
-    }
-
-    private static Map<String, List<String>> shape(SessionSpec spec) {
-        Map<String, List<String>> names = new LinkedHashMap<>();
-        spec.parts().forEach(p -> names.put(p.name(), p.pods().stream().map(PodSpec::name).toList()));
-        return names;
-    }
-
     private List<PartSpec> unstarted(List<PartSpec> spec) {
         return spec.stream().filter(part -> !state.started.contains(part.name())).toList();
     }
@@ -278,12 +256,12 @@ final class SessionParts {
      * every other is confirmed, so that each part that did start is known to the session.
      */
     private void startAll(List<PartSpec> parts) {
-        List<Starting> starting = new ArrayList<>();
+        List<PartStart> starting = new ArrayList<>();
         for (PartSpec part : parts) {
             starting.add(ask(part, state.resumed));
         }
         RuntimeException failed = null;
-        for (Starting next : starting) {
+        for (PartStart next : starting) {
             try {
                 confirm(next);
             } catch (RuntimeException notStarted) {
@@ -295,32 +273,20 @@ final class SessionParts {
         }
     }
 
-    /** A part's child workflow asked to start, whose start the session has not seen confirmed yet. */
-    private record Starting(PartSpec part, PartSpec withEvents, Promise<WorkflowExecution> execution,
-            Promise<PartStatus> result) {}
-
     /** @param adopts whether containers of the part may exist already, for its first run to find */
     private void start(PartSpec part, boolean adopts) {
         confirm(ask(part, adopts));
     }
 
-    private Starting ask(PartSpec part, boolean adopts) {
-        ChildWorkflowOptions options = ChildWorkflowOptions.newBuilder()
-                .setWorkflowId(WorkflowIds.part(sessionId, part.name()))
-                // A continue-as-new closes the run, and a close policy would cancel every part; the session
-                // itself tears its parts down (DELETED, abort, the cleanup deadline). Never TERMINATE.
-                .setParentClosePolicy(ParentClosePolicy.PARENT_CLOSE_POLICY_ABANDON)
-                .build();
-        PartWorkflow child = Workflow.newChildWorkflowStub(PartWorkflow.class, options);
+    private PartStart ask(PartSpec part, boolean adopts) {
         PartSpec withEvents = events.withEvents(part);
-        Promise<PartStatus> result = Async.function(child::run, new PartInput(sessionId, withEvents, state.desired,
-                state.generation, settings, partsContinueAsNewAfterEvents, null, adopts));
-        return new Starting(part, withEvents, Workflow.getWorkflowExecution(child), result);
+        return PartStart.ask(part, new PartInput(sessionId, withEvents, state.desired, state.generation, settings,
+                partsContinueAsNewAfterEvents, null, adopts));
     }
 
-    private void confirm(Starting starting) {
+    private void confirm(PartStart starting) {
         PartSpec part = starting.part();
-        PartSpec withEvents = starting.withEvents();
+        PartSpec withEvents = starting.input().spec();
         try {
             // Signals can reach a child only once it has started.
             starting.execution().get();
@@ -391,25 +357,6 @@ final class SessionParts {
         state.parts.put(name, new PartReport(new PartView(name, PartStatus.PENDING, Reason.PART_RESTARTED.code(), message,
                 before.pods(), null, null), state.parts.get(name).observedGeneration(), null));
         state.closedParts.put(name, closed.asShown());
-    }
-
-    /** How a child closed, from its result's failure. */
-    static String howClosed(RuntimeException failure) {
-        Throwable cause = failure instanceof ChildWorkflowFailure child && child.getCause() != null
-                ? child.getCause() : failure;
-        if (cause instanceof TerminatedFailure terminated) {
-            return "terminated: " + terminated.getOriginalMessage();
-        }
-        if (cause instanceof TimeoutFailure timeout) {
-            return "timed out (" + timeout.getTimeoutType() + ")";
-        }
-        if (cause instanceof CanceledFailure) {
-            return "cancelled";
-        }
-        if (cause instanceof ApplicationFailure app) {
-            return "failed: " + app.getOriginalMessage();
-        }
-        return "closed: " + cause.getMessage();
     }
 
     /** Shows a part that has no workflow yet; returns whether that changed anything. */

@@ -4,11 +4,15 @@ import static dev.steward.workflow.WorkflowClock.now;
 
 import dev.steward.model.DesiredStatus;
 import dev.steward.model.PartStatus;
+import dev.steward.model.PodSpec;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.SessionSpecValidator;
 import dev.steward.model.Timeslot;
 import dev.steward.workflow.part.PartReport;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -57,7 +61,7 @@ final class SessionRequestChecks {
         }
     }
 
-    /** A new spec for a session that still runs, with the parts of {@code current} (see {@link SessionParts#refuseReshape}). */
+    /** A new spec for a session that still runs, with the parts of {@code current} (see {@link #refuseReshape}). */
     static void refuseSpec(SessionState state, SessionSpec current, SessionSpec requested) {
         if (requested == null) {
             throw new IllegalArgumentException("a spec is required");
@@ -66,7 +70,21 @@ final class SessionRequestChecks {
         if (state.desired == DesiredStatus.DELETED) {
             throw new IllegalStateException("the session is being deleted; its spec cannot change");
         }
-        SessionParts.refuseReshape(current, requested);
+        refuseReshape(current, requested);
+    }
+
+    /** Parts and pods are reached by name (their workflow ids and containers carry it): a spec change keeps them all. */
+    private static void refuseReshape(SessionSpec now, SessionSpec requested) {
+        if (!shape(requested).equals(shape(now))) {
+            throw new IllegalArgumentException("a spec change must keep the same parts and pods by name: "
+                    + shape(now) + ", got " + shape(requested));
+        }
+    }
+
+    private static Map<String, List<String>> shape(SessionSpec spec) {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        spec.parts().forEach(p -> names.put(p.name(), p.pods().stream().map(PodSpec::name).toList()));
+        return names;
     }
 
     static void refuseAfterDeadline(SessionState state) {
