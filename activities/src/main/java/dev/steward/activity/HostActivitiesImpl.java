@@ -17,6 +17,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -31,6 +33,12 @@ public class HostActivitiesImpl implements HostActivities {
     private final HostStore store;
     private final PlacementRepository placements;
     private final PartSignaller parts;
+    /**
+     * Each host's engine version, as its current probe client last read it. Podman answers a version call by
+     * running its runtime's tools, about 0.4 s of a core, so a probe pings instead and reads the version again
+     * only from a new client or after a failed probe (the engine may have been upgraded while away).
+     */
+    private final ConcurrentMap<String, KnownVersion> versions = new ConcurrentHashMap<>();
 
     public HostActivitiesImpl(EngineRegistry engines, HostStore store, PlacementRepository placements,
             PartSignaller parts) {
@@ -51,7 +59,7 @@ public class HostActivitiesImpl implements HostActivities {
             return new HostProbe(false, null, null, null, FailureEpisodes.describe(unavailable), probedAt);
         }
         try {
-            Version version = docker.versionCmd().exec();
+            Version version = versionOf(hostName, docker);
             int containers = docker.listContainersCmd()
                     .withShowAll(true)
                     .withLabelFilter(Map.of(StewardLabels.MANAGED, "true"))
@@ -59,9 +67,24 @@ public class HostActivitiesImpl implements HostActivities {
                     .size();
             return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
         } catch (RuntimeException unreachable) {
+            versions.remove(hostName);
             return new HostProbe(false, null, null, null, FailureEpisodes.describe(unreachable), probedAt);
         }
     }
+
+    /** The engine's version: read once per probe client and kept while probes succeed; else a ping proves it answers. */
+    private Version versionOf(String hostName, DockerClient docker) {
+        KnownVersion known = versions.get(hostName);
+        if (known != null && known.client() == docker) {
+            docker.pingCmd().exec();
+            return known.version();
+        }
+        Version version = docker.versionCmd().exec();
+        versions.put(hostName, new KnownVersion(docker, version));
+        return version;
+    }
+
+    private record KnownVersion(DockerClient client, Version version) {}
 
     @Override
     public HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe) {

@@ -16,6 +16,7 @@ import dev.steward.config.HostsConfig;
 import dev.steward.contract.HostActivities;
 import dev.steward.contract.HostProbe;
 import dev.steward.contract.HostStatusChange;
+import dev.steward.contract.MetricNames;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.HostCapacity;
 import dev.steward.model.HostSpec;
@@ -23,6 +24,8 @@ import dev.steward.model.HostStatus;
 import dev.steward.model.HostTls;
 import dev.steward.store.HostRow;
 import dev.steward.store.HostStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.annotation.Client;
@@ -63,6 +66,9 @@ class HostProbeIT {
 
     @Inject
     TransactionOperations<Connection> transactions;
+
+    @Inject
+    MeterRegistry meters;
 
     @Inject
     @Client("/")
@@ -182,6 +188,29 @@ class HostProbeIT {
         assertEquals(0, back.failedProbes());
         assertEquals(List.of(HostStatus.UNKNOWN, HostStatus.READY, HostStatus.UNREACHABLE, HostStatus.READY),
                 api.transitions(host).stream().map(HostTransitionView::to).toList());
+    }
+
+    @Test
+    void probesReadTheEngineVersionOnceThenPingUntilTheEngineIsAnotherOrWasAway() {
+        String host = host("version", HostApi.secondEngine());
+        String version = activities.probe(host).engineVersion();
+        assertEquals(version, activities.probe(host).engineVersion());
+        assertEquals(version, activities.probe(host).engineVersion());
+        assertEquals(1, calls(host, "GET /version"));
+        assertEquals(2, calls(host, "GET /_ping"));
+
+        setEndpoint(host, "unix:///nonexistent-" + hosts.run() + "/podman.sock");
+        assertFalse(activities.probe(host).reachable());
+        setEndpoint(host, HostApi.secondEngine());
+        assertEquals(version, activities.probe(host).engineVersion());
+        assertEquals(2, calls(host, "GET /version"));
+        assertEquals(2, calls(host, "GET /_ping"));
+    }
+
+    private long calls(String host, String operation) {
+        return meters.find(MetricNames.ENGINE_CALLS).tags("host", host, "operation", operation, "outcome", "success")
+                .timers().stream()
+                .mapToLong(Timer::count).sum();
     }
 
     @Test
