@@ -34,5 +34,12 @@ public final class ChangeIds {
      */
     public static final String SESSION_PARTS_STARTED_TOGETHER = "session-parts-started-together";
 
+    /**
+     * Version 1: a new part's first workflow task sends its engine calls (the creates of its pods) without
+     * waiting for the write of what it queued (its pods CREATING), whose first try is then in the next task,
+     * with what that task adds. The default branch tries it in the first task, which completes once it is done.
+     */
+    public static final String PART_ENGINE_CALLS_FIRST = "part-engine-calls-first";
+
     private ChangeIds() {}
 }

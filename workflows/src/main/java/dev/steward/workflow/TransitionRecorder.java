@@ -62,6 +62,8 @@ public final class TransitionRecorder {
     private boolean unavailable;
     /** Why the session is not in this deployment's database, once a write said so; then nothing more is written. */
     private String notInDatabase;
+    /** The history length of the workflow task whose writes wait for the next task ({@link #holdUntilNextTask}), or -1. */
+    private long heldInTask = -1;
 
     /**
      * @param recording the recording activities, retried without a cap
@@ -84,6 +86,7 @@ public final class TransitionRecorder {
      * or queued by now: nothing to wait for.
      */
     public void awaitWritten() {
+        heldInTask = -1;
         if (mode == Mode.WRITES_BEHIND) {
             Workflow.await(() -> (pending.isEmpty() && !writing) || unavailable || notInDatabase != null);
         }
@@ -92,6 +95,7 @@ public final class TransitionRecorder {
 
     /** Waits until every queued transition is written. */
     public void flush() {
+        heldInTask = -1;
         Workflow.await(this::idle);
         failIfNotInDatabase();
     }
@@ -104,6 +108,16 @@ public final class TransitionRecorder {
     /** Whether a write found that the session has no row in this deployment's database. */
     public boolean notInDatabase() {
         return notInDatabase != null;
+    }
+
+    /**
+     * Writing behind, what this workflow task queues is first tried in the next task, or as soon as the workflow
+     * waits for it ({@link #awaitWritten()}, {@link #flush()}): a local first try holds the task, and the engine
+     * calls it issues, until it is done. For a task whose engine calls are sure to answer, and so to bring the
+     * next task.
+     */
+    public void holdUntilNextTask() {
+        heldInTask = Workflow.getInfo().getHistoryLength();
     }
 
     /**
@@ -222,6 +236,10 @@ public final class TransitionRecorder {
     /** Writes what is queued, all of it at a time, until nothing is. */
     private void writeBehind() {
         while (!pending.isEmpty()) {
+            if (heldInTask >= 0) {
+                Workflow.await(() -> heldInTask < 0 || Workflow.getInfo().getHistoryLength() != heldInTask);
+                heldInTask = -1;
+            }
             List<TransitionRecord> batch = List.copyOf(pending);
             try {
                 (unavailable ? recording : firstTry).recordTransitions(batch);

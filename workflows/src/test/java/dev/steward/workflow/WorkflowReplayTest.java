@@ -16,6 +16,7 @@ import dev.steward.workflow.support.PartRuns;
 import dev.steward.workflow.support.ReplayHistoryRecorder;
 import dev.steward.workflow.support.WorkflowSandbox;
 import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import io.temporal.workflow.Workflow;
@@ -84,7 +85,9 @@ public class WorkflowReplayTest {
                         WorkflowReplayTest::assertIsAPartLifecycleWritingFirstLocally, PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.PARTS_TOGETHER_HISTORY,
                         WorkflowReplayTest::assertIsASessionLifecycleStartingItsPartsTogether,
-                        SessionWorkflowImpl.class));
+                        SessionWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.ENGINE_CALLS_FIRST_HISTORY,
+                        WorkflowReplayTest::assertIsAPartLifecycleSendingEngineCallsFirst, PartWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -296,6 +299,29 @@ public class WorkflowReplayTest {
         assertEquals(1, version(history, ChangeIds.PART_LOCAL_FIRST_WRITES));
         assertTrue(localActivities(history).contains("RecordTransitions"), "transitions written locally");
         assertFalse(activities(history).contains("RecordTransitions"), "no first try by an activity");
+    }
+
+    private static void assertIsAPartLifecycleSendingEngineCallsFirst(WorkflowExecutionHistory history) {
+        assertIsAPartLifecycleWritingFirstLocally(history);
+        assertEquals(1, version(history, ChangeIds.PART_ENGINE_CALLS_FIRST));
+        List<HistoryEvent> events = history.getEvents();
+        int firstTaskDone = indexOf(events, 0, EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+        List<HistoryEvent> firstCommands = events.subList(firstTaskDone,
+                indexOf(events, firstTaskDone, EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED));
+        assertEquals(2, firstCommands.stream().filter(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                && e.getActivityTaskScheduledEventAttributes().getActivityType().getName().equals("EnsureStarted"))
+                .count(), "the first task creates both pods");
+        assertFalse(firstCommands.stream().anyMatch(e -> "RecordTransitions".equals(HistoryEvents.localActivityType(e))),
+                "the first task completes without writing its pods' CREATING");
+    }
+
+    private static int indexOf(List<HistoryEvent> events, int from, EventType type) {
+        for (int i = from; i < events.size(); i++) {
+            if (events.get(i).getEventType() == type) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + type + " from event " + from);
     }
 
     private static void assertIsACompletedPartLifecycle(WorkflowExecutionHistory history) {

@@ -80,6 +80,11 @@ public class PartWorkflowImpl implements PartWorkflow {
             state.addPods();
         }
         nothingCreatedYet = fewerRoundTrips && input.carried() == null && !input.adopts();
+        if (localFirstWrites && nothingCreatedYet
+                && Workflow.getVersion(ChangeIds.PART_ENGINE_CALLS_FIRST, Workflow.DEFAULT_VERSION, 1) == 1) {
+            // The first pass creates every pod: their answers bring the next task, which writes the CREATINGs.
+            recorder.holdUntilNextTask();
+        }
         buildCollaborators(fewerRoundTrips);
         if (input.carried() == null && input.adopts()) {
             new PodAdoption(state).adopt();

@@ -54,6 +54,8 @@ public class ReplayHistoryRecorder {
     public static final String FEWER_ROUND_TRIPS_HISTORY = "histories/part-lifecycle-fewer-round-trips.json";
     /** {@link #PART_HISTORY} recorded by the code of change {@code PART_LOCAL_FIRST_WRITES}. */
     public static final String PART_LOCAL_FIRST_WRITES_HISTORY = "histories/part-lifecycle-local-first-writes.json";
+    /** {@link #PART_HISTORY} recorded by the code of change {@code PART_ENGINE_CALLS_FIRST}. */
+    public static final String ENGINE_CALLS_FIRST_HISTORY = "histories/part-lifecycle-engine-calls-first.json";
     /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_PARTS_STARTED_TOGETHER}. */
     public static final String PARTS_TOGETHER_HISTORY = "histories/session-lifecycle-parts-together.json";
 
@@ -66,6 +68,7 @@ public class ReplayHistoryRecorder {
         recordIfMissing(resources, FEWER_ROUND_TRIPS_HISTORY, LifecycleScenarios::partLifecycle);
         recordIfMissing(resources, PART_LOCAL_FIRST_WRITES_HISTORY, LifecycleScenarios::partLifecycle);
         recordIfMissing(resources, PARTS_TOGETHER_HISTORY, LifecycleScenarios::sessionLifecycle);
+        recordIfMissing(resources, ENGINE_CALLS_FIRST_HISTORY, LifecycleScenarios::partLifecycle);
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
                 write(resources.resolve(TIMESLOT_HISTORY),
