@@ -35,8 +35,8 @@ public class HostActivitiesImpl implements HostActivities {
     private final PartSignaller parts;
     /**
      * Each host's engine version, as its current probe client last read it. Podman answers a version call by
-     * running its runtime's tools, about 0.4 s of a core, so a probe pings instead and reads the version again
-     * only from a new client or after a failed probe (the engine may have been upgraded while away).
+     * running its runtime's tools, about 0.4 s of a core, so a probe reads it again only from a new client or
+     * after a failed probe (the engine may have been upgraded while away); its listing proves the engine answers.
      */
     private final ConcurrentMap<String, KnownVersion> versions = new ConcurrentHashMap<>();
 
@@ -72,11 +72,10 @@ public class HostActivitiesImpl implements HostActivities {
         }
     }
 
-    /** The engine's version: read once per probe client and kept while probes succeed; else a ping proves it answers. */
+    /** The engine's version: read once per probe client and kept while probes succeed. */
     private Version versionOf(String hostName, DockerClient docker) {
         KnownVersion known = versions.get(hostName);
         if (known != null && known.client() == docker) {
-            docker.pingCmd().exec();
             return known.version();
         }
         Version version = docker.versionCmd().exec();
