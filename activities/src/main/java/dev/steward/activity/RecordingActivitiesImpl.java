@@ -86,7 +86,8 @@ public class RecordingActivitiesImpl implements RecordingActivities {
         Instant now = Instant.now();
         switch (t.kind()) {
             case SESSION -> sessions.updateStatus(t.sessionId(), t.to(), t.reason(), t.message(),
-                    t.observedGeneration() == null ? 0 : t.observedGeneration(), now);
+                    t.observedGeneration() == null ? 0 : t.observedGeneration(),
+                    t.conditions() == null ? null : json.write(t.conditions()), now);
             case PART -> parts.updateStatus(t.sessionId(), t.part(), t.to(), t.reason(), t.message(),
                     PartStatus.valueOf(t.to()).progressing(), t.occurredAt(), now);
             case POD -> pods.upsertStatus(t.sessionId(), t.part(), t.pod(), t.to(), t.reason(), t.message(),

@@ -25,11 +25,14 @@ public interface SessionRepository extends PageableRepository<SessionRow, UUID> 
 
     Page<SessionRow> findByOwnerAndStatus(String owner, SessionStatus status, Pageable pageable);
 
+    /** @param conditions the conditions as a JSON array, or {@code null} to keep those recorded */
     @Query("""
             UPDATE sessions SET status = :status, reason = :reason, message = :message,
-                observed_generation = GREATEST(observed_generation, :observedGeneration), updated_at = :at
+                observed_generation = GREATEST(observed_generation, :observedGeneration),
+                conditions = COALESCE(CAST(:conditions AS jsonb), conditions), updated_at = :at
             WHERE id = :id""")
-    void updateStatus(UUID id, String status, @Nullable String reason, @Nullable String message, long observedGeneration, Instant at);
+    void updateStatus(UUID id, String status, @Nullable String reason, @Nullable String message, long observedGeneration,
+            @Nullable String conditions, Instant at);
 
     /** Generations only grow: a late retry of an older change is ignored. */
     @Query("""

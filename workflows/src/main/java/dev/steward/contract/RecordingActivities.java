@@ -14,7 +14,8 @@ public interface RecordingActivities {
 
     /**
      * Inserts the transition unless its id is recorded already and, only when it inserted, sets the
-     * resource's current status from it.
+     * resource's current status from it (and a session's conditions, when it carries them): a late retry of
+     * an older change sets nothing.
      */
     void recordTransition(TransitionRecord transition);
 
@@ -32,7 +33,10 @@ public interface RecordingActivities {
     /** Sets the session's timeslot and generation, unless a newer generation is recorded. */
     void recordTimeslot(UUID sessionId, Timeslot timeslot, long generation);
 
-    /** Sets the session's Ready and Degraded conditions. */
+    /**
+     * Sets the session's Ready and Degraded conditions. Unguarded: a late retry may put older conditions back,
+     * so a workflow that can records them with its status instead ({@link TransitionRecord#conditions}).
+     */
     void recordConditions(UUID sessionId, List<Condition> conditions);
 
     /** Stores the session's new spec and generation, unless a newer generation is recorded. */

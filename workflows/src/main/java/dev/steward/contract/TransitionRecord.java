@@ -1,8 +1,10 @@
 package dev.steward.contract;
 
+import dev.steward.model.Condition;
 import dev.steward.model.ExitInfo;
 import dev.steward.model.ResourceKind;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -27,6 +29,8 @@ import java.util.UUID;
  * @param nextRestartAt for pods backing off, when they restart
  * @param passes for parts, the reconcile passes their workflow had run at the change; {@code null} when the
  *     session records it
+ * @param conditions for sessions, their conditions after the change, set with their status; {@code null} when
+ *     they did not change, or when the workflow records them on their own ({@link RecordingActivities#recordConditions})
  */
 public record TransitionRecord(
         UUID id,
@@ -46,7 +50,8 @@ public record TransitionRecord(
         Integer restarts,
         ExitInfo lastExit,
         Instant nextRestartAt,
-        Long passes) {
+        Long passes,
+        List<Condition> conditions) {
 
     /** How the resource is named in the transition history: the session id, a part, or part/pod. */
     public String resource() {

@@ -41,5 +41,12 @@ public final class ChangeIds {
      */
     public static final String PART_ENGINE_CALLS_FIRST = "part-engine-calls-first";
 
+    /**
+     * Version 1: a session's conditions are written with the status change that changes them, in its transition's
+     * write, which its id guards against a late retry; no activity of their own. The default branch writes them by
+     * an activity after the transition.
+     */
+    public static final String SESSION_CONDITIONS_WITH_STATUS = "session-conditions-with-status";
+
     private ChangeIds() {}
 }

@@ -3,6 +3,7 @@ package dev.steward.workflow;
 import dev.steward.contract.DatabaseRefusals;
 import dev.steward.contract.RecordingActivities;
 import dev.steward.contract.TransitionRecord;
+import dev.steward.model.Condition;
 import dev.steward.model.PodView;
 import dev.steward.model.ResourceKind;
 import io.temporal.failure.ActivityFailure;
@@ -148,22 +149,26 @@ public final class TransitionRecorder {
         log.error("session {}: {} could not be recorded: {}", sessionId, what, ActivityFailures.rootMessage(failure));
     }
 
-    public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration) {
-        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null, null);
+    /** A session's change; {@code conditions} when they change with it and are written with it, else {@code null}. */
+    public void session(Enum<?> from, Enum<?> to, String reason, String message, long generation, long observedGeneration,
+            List<Condition> conditions) {
+        record(ResourceKind.SESSION, null, null, from, to, reason, message, generation, observedGeneration, null, null,
+                conditions);
     }
 
     /** A part's change; {@code passes} as its own workflow counts them, or {@code null} from the session. */
     public void part(String part, Enum<?> from, Enum<?> to, String reason, String message, long generation, Long passes) {
-        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null, passes);
+        record(ResourceKind.PART, part, null, from, to, reason, message, generation, null, null, passes, null);
     }
 
     public void pod(Enum<?> from, String part, PodView pod, long generation) {
         record(ResourceKind.POD, part, pod.name(), from, pod.status(), pod.reason(), pod.message(), generation, null,
-                pod, null);
+                pod, null, null);
     }
 
     private void record(ResourceKind kind, String part, String pod, Enum<?> from, Enum<?> to, String reason,
-            String message, long generation, Long observedGeneration, PodView podView, Long passes) {
+            String message, long generation, Long observedGeneration, PodView podView, Long passes,
+            List<Condition> conditions) {
         write(new TransitionRecord(
                 Workflow.randomUUID(),
                 sessionId,
@@ -182,7 +187,8 @@ public final class TransitionRecorder {
                 podView == null ? null : podView.restarts(),
                 podView == null ? null : podView.lastExit(),
                 podView == null ? null : podView.nextRestartAt(),
-                passes));
+                passes,
+                conditions));
     }
 
     private void write(TransitionRecord transition) {

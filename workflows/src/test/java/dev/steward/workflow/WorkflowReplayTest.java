@@ -87,7 +87,10 @@ public class WorkflowReplayTest {
                         WorkflowReplayTest::assertIsASessionLifecycleStartingItsPartsTogether,
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.ENGINE_CALLS_FIRST_HISTORY,
-                        WorkflowReplayTest::assertIsAPartLifecycleSendingEngineCallsFirst, PartWorkflowImpl.class));
+                        WorkflowReplayTest::assertIsAPartLifecycleSendingEngineCallsFirst, PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.CONDITIONS_WITH_STATUS_HISTORY,
+                        WorkflowReplayTest::assertIsASessionLifecycleWritingConditionsWithStatus,
+                        SessionWorkflowImpl.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -281,6 +284,12 @@ public class WorkflowReplayTest {
         assertEquals(List.of(EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED,
                 EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED), starts,
                 "both parts asked for before either started");
+    }
+
+    private static void assertIsASessionLifecycleWritingConditionsWithStatus(WorkflowExecutionHistory history) {
+        assertIsASessionLifecycleStartingItsPartsTogether(history);
+        assertEquals(1, version(history, ChangeIds.SESSION_CONDITIONS_WITH_STATUS));
+        assertFalse(activities(history).contains("RecordConditions"), "conditions written with the status, no activity");
     }
 
     private static void assertIsAPartLifecycleInFewerRoundTrips(WorkflowExecutionHistory history) {

@@ -100,6 +100,6 @@ public class SessionStore {
         transitions.insertIfAbsent(UUID.randomUUID(), id, ResourceKind.SESSION.name(), id.toString(),
                 SessionStatus.PENDING.name(), SessionStatus.FAILED.name(), Reason.START_UNCONFIRMED.code(), message,
                 generation, now);
-        sessions.updateStatus(id, SessionStatus.FAILED.name(), Reason.START_UNCONFIRMED.code(), message, 0, now);
+        sessions.updateStatus(id, SessionStatus.FAILED.name(), Reason.START_UNCONFIRMED.code(), message, 0, null, now);
     }
 }

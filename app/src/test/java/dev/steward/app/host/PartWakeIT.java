@@ -157,7 +157,7 @@ class PartWakeIT {
         for (UUID session : List.of(older, newer, ended, unknown)) {
             assertFalse(placement.place(request(session, "web", "a", host)).placed());
         }
-        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, Instant.now());
+        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, null, Instant.now());
 
         int woken = placement.wakeUnschedulable();
 
@@ -209,7 +209,7 @@ class PartWakeIT {
             PlacementResult result = placement.place(request);
             assertEquals(request.hostSelector().get("name"), result.host(), result.message());
         }
-        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, Instant.now());
+        sessionRows.updateStatus(ended, SessionStatus.DELETED.name(), "Deleted", null, 1, null, Instant.now());
         HostNotice notice = new HostNotice(changed, HostStatus.DRAINING, "the operator drains it");
 
         assertEquals(2, hostActivities.notifyParts(notice), "web (two pods there, told once) and db");

@@ -84,7 +84,7 @@ class SessionOperatorIT extends SessionApiBase {
     }
 
     /**
-     * The conditions are recorded just after the status that caused them; web may come up after db failed.
+     * The conditions are recorded with the status that caused them; web may come up after db failed.
      * Converged (observedGeneration caught up): the session has heard web's report too, not only the part
      * recorded its own status, so an operator action is judged on both parts as they are.
      */

@@ -40,6 +40,8 @@ final class SessionRecorder {
     private final UUID sessionId;
     private final String owner;
     private final SessionState state;
+    /** Whether a status change carries the session's conditions into its transition's write, rather than an activity of its own. */
+    private final boolean conditionsWithStatus;
 
     private final EnumSet<Asked> asked = EnumSet.noneOf(Asked.class);
     /** Records asked for so far, and written so far: a handler waits until its ticket is written. */
@@ -52,8 +54,9 @@ final class SessionRecorder {
     private record Write(long ticket, Runnable write) {}
 
     SessionRecorder(RecordingActivities recording, TransitionRecorder transitions, UUID sessionId, String owner,
-            SessionState state) {
+            SessionState state, boolean conditionsWithStatus) {
         this.recording = recording;
+        this.conditionsWithStatus = conditionsWithStatus;
         this.transitions = transitions;
         this.sessionId = sessionId;
         this.owner = owner;
@@ -62,18 +65,18 @@ final class SessionRecorder {
 
     /** Records the session's new status as a transition, and its conditions with it. */
     void status(StatusRecord to) {
+        List<Condition> next = SessionConditions.of(state.conditions, to.status(), to.reason(), to.message(),
+                WorkflowClock.now());
+        List<Condition> changed = next.equals(state.conditions) ? null : next;
         transitions.session(state.status, to.status(), to.reason(), to.message(), state.generation,
-                to.observedGeneration());
+                to.observedGeneration(), conditionsWithStatus ? changed : null);
         state.status = to.status();
         state.reason = to.reason();
         state.message = to.message();
         state.observedGeneration = to.observedGeneration();
-        List<Condition> next = SessionConditions.of(state.conditions, state.status, state.reason, state.message,
-                WorkflowClock.now());
-        if (!next.equals(state.conditions)) {
-            state.conditions = next;
-            List<Condition> conditions = next;
-            enqueue(() -> recording.recordConditions(sessionId, conditions));
+        state.conditions = next;
+        if (changed != null && !conditionsWithStatus) {
+            enqueue(() -> recording.recordConditions(sessionId, changed));
         }
         Workflow.upsertTypedSearchAttributes(SessionSearchAttributes.STATUS.valueSet(state.status.name()));
     }

@@ -71,7 +71,9 @@ public class SessionWorkflowImpl implements SessionWorkflow {
                 Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
         transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
                 localFirstWrites);
-        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state);
+        boolean conditionsWithStatus =
+                Workflow.getVersion(ChangeIds.SESSION_CONDITIONS_WITH_STATUS, Workflow.DEFAULT_VERSION, 1) == 1;
+        records = new SessionRecorder(recording, transitions, sessionId, spec.owner(), state, conditionsWithStatus);
         events = new SessionEvents(sessionId, state);
         boolean partsTogether =
                 Workflow.getVersion(ChangeIds.SESSION_PARTS_STARTED_TOGETHER, Workflow.DEFAULT_VERSION, 1) == 1;

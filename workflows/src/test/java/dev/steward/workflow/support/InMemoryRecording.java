@@ -46,6 +46,9 @@ public final class InMemoryRecording implements RecordingActivities {
             throw ApplicationFailure.newFailure("connection refused: PostgreSQL is away", "DatabaseAway");
         }
         transitions.add(transition);
+        if (transition.conditions() != null) {
+            conditions.add(transition.conditions());
+        }
     }
 
     /**
