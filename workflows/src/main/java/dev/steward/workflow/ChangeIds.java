@@ -48,5 +48,12 @@ public final class ChangeIds {
      */
     public static final String SESSION_CONDITIONS_WITH_STATUS = "session-conditions-with-status";
 
+    /**
+     * Version 1: when the last engine call of a part's pass answers, the write of what its pods queued waits for the
+     * rest of the pass (the part's own status), so the task writes once. The default branch writes the pods' in one
+     * write and the rest in a second, in the same workflow task.
+     */
+    public static final String PART_PASS_IN_ONE_WRITE = "part-pass-in-one-write";
+
     private ChangeIds() {}
 }

@@ -9,6 +9,7 @@ import dev.steward.model.ResourceKind;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -65,6 +66,8 @@ public final class TransitionRecorder {
     private String notInDatabase;
     /** The history length of the workflow task whose writes wait for the next task ({@link #holdUntilNextTask}), or -1. */
     private long heldInTask = -1;
+    /** The work of a pass the workflow waits for ({@link #awaitPass}), or {@code null}. */
+    private Promise<Void> passWork;
 
     /**
      * @param recording the recording activities, retried without a cap
@@ -119,6 +122,20 @@ public final class TransitionRecorder {
      */
     public void holdUntilNextTask() {
         heldInTask = Workflow.getInfo().getHistoryLength();
+    }
+
+    /**
+     * Waits for a pass's work, as {@code work.get()}. Once that work is done, a write waits until the workflow goes
+     * on past it: what the rest of the pass queues (the workflow's own status, after its pods') goes in the same
+     * write, one write for the task rather than one for the pods and another for the rest.
+     */
+    public void awaitPass(Promise<Void> work) {
+        passWork = work;
+        try {
+            work.get();
+        } finally {
+            passWork = null;
+        }
     }
 
     /**
@@ -245,6 +262,10 @@ public final class TransitionRecorder {
             if (heldInTask >= 0) {
                 Workflow.await(() -> heldInTask < 0 || Workflow.getInfo().getHistoryLength() != heldInTask);
                 heldInTask = -1;
+            }
+            if (passWork != null && passWork.isCompleted()) {
+                // The workflow's thread is about to go on with the rest of its pass: its writes join this one.
+                Workflow.await(() -> passWork == null || !passWork.isCompleted());
             }
             List<TransitionRecord> batch = List.copyOf(pending);
             try {

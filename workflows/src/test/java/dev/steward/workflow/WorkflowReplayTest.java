@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.steward.workflow.host.HostWorkflowImpl;
 import dev.steward.workflow.host.ScriptedHost;
 import dev.steward.workflow.part.PartWorkflowImpl;
@@ -22,6 +24,7 @@ import io.temporal.testing.WorkflowReplayer;
 import io.temporal.workflow.Workflow;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +32,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -88,6 +92,8 @@ public class WorkflowReplayTest {
                         SessionWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.ENGINE_CALLS_FIRST_HISTORY,
                         WorkflowReplayTest::assertIsAPartLifecycleSendingEngineCallsFirst, PartWorkflowImpl.class),
+                stored(ReplayHistoryRecorder.PASS_IN_ONE_WRITE_HISTORY,
+                        WorkflowReplayTest::assertIsAPartLifecycleWritingEachPassOnce, PartWorkflowImpl.class),
                 stored(ReplayHistoryRecorder.CONDITIONS_WITH_STATUS_HISTORY,
                         WorkflowReplayTest::assertIsASessionLifecycleWritingConditionsWithStatus,
                         SessionWorkflowImpl.class));
@@ -322,6 +328,32 @@ public class WorkflowReplayTest {
                 .count(), "the first task creates both pods");
         assertFalse(firstCommands.stream().anyMatch(e -> "RecordTransitions".equals(HistoryEvents.localActivityType(e))),
                 "the first task completes without writing its pods' CREATING");
+    }
+
+    private static void assertIsAPartLifecycleWritingEachPassOnce(WorkflowExecutionHistory history) {
+        assertIsAPartLifecycleSendingEngineCallsFirst(history);
+        assertEquals(1, version(history, ChangeIds.PART_PASS_IN_ONE_WRITE));
+        JsonNode withPartReady = history.getEvents().stream()
+                .filter(e -> "RecordTransitions".equals(HistoryEvents.localActivityType(e)))
+                .map(e -> readJson(HistoryEvents.markerDetail(e, "input")))
+                .filter(batch -> transitionsTo(batch, "PART", "READY") == 1)
+                .findFirst().orElseThrow(() -> new AssertionError("no write of the part's READY"));
+        assertEquals(2, transitionsTo(withPartReady, "POD", "READY"), "the part's READY written with its pods': " + withPartReady);
+    }
+
+    /** How many transitions of a batch, as a {@code RecordTransitions} marker holds it, are of a kind to a status. */
+    private static long transitionsTo(JsonNode batch, String kind, String to) {
+        return StreamSupport.stream(batch.spliterator(), false)
+                .filter(t -> kind.equals(t.path("kind").asText()) && to.equals(t.path("to").asText()))
+                .count();
+    }
+
+    private static JsonNode readJson(String json) {
+        try {
+            return new ObjectMapper().readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static int indexOf(List<HistoryEvent> events, int from, EventType type) {

@@ -63,6 +63,8 @@ public class PartWorkflowImpl implements PartWorkflow {
     private boolean nothingCreatedYet;
     /** {@link ChangeIds#PART_FEWER_ROUND_TRIPS} at version 1. */
     private boolean fewerRoundTrips;
+    /** {@link ChangeIds#PART_PASS_IN_ONE_WRITE} at version 1. */
+    private boolean passInOneWrite;
 
     @Override
     public PartStatus run(PartInput input) {
@@ -85,6 +87,8 @@ public class PartWorkflowImpl implements PartWorkflow {
             // The first pass creates every pod: their answers bring the next task, which writes the CREATINGs.
             recorder.holdUntilNextTask();
         }
+        passInOneWrite = localFirstWrites
+                && Workflow.getVersion(ChangeIds.PART_PASS_IN_ONE_WRITE, Workflow.DEFAULT_VERSION, 1) == 1;
         buildCollaborators(fewerRoundTrips);
         if (input.carried() == null && input.adopts()) {
             new PodAdoption(state).adopt();
@@ -288,7 +292,7 @@ public class PartWorkflowImpl implements PartWorkflow {
         long startedAt = Workflow.currentTimeMillis();
         List<String> died = List.copyOf(state.died);
         state.died.clear();
-        Promise.allOf(died.stream().map(pod -> Async.procedure(() -> pods.died(state.podSpecs.get(pod)))).toList()).get();
+        awaitPass(Promise.allOf(died.stream().map(pod -> Async.procedure(() -> pods.died(state.podSpecs.get(pod)))).toList()));
         countPass(startedAt);
     }
 
@@ -350,8 +354,16 @@ public class PartWorkflowImpl implements PartWorkflow {
                         Collectors.toList()))
                 .forEach((pod, strays) -> work.add(Async.procedure(
                         () -> strays.forEach(stray -> engines.stopAndRemoveQuietly(host, stray))))));
-        Promise.allOf(work).get();
+        awaitPass(Promise.allOf(work));
         countPass(startedAt);
+    }
+
+    private void awaitPass(Promise<Void> work) {
+        if (passInOneWrite) {
+            recorder.awaitPass(work);
+        } else {
+            work.get();
+        }
     }
 
     /** Counts the pass and its length in workflow time; the workflow's metrics scope reports nothing on replay. */

@@ -58,6 +58,8 @@ public class ReplayHistoryRecorder {
     public static final String ENGINE_CALLS_FIRST_HISTORY = "histories/part-lifecycle-engine-calls-first.json";
     /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_PARTS_STARTED_TOGETHER}. */
     public static final String PARTS_TOGETHER_HISTORY = "histories/session-lifecycle-parts-together.json";
+    /** {@link #PART_HISTORY} recorded by the code of change {@code PART_PASS_IN_ONE_WRITE}. */
+    public static final String PASS_IN_ONE_WRITE_HISTORY = "histories/part-lifecycle-pass-in-one-write.json";
     /** {@link #SESSION_HISTORY} recorded by the code of change {@code SESSION_CONDITIONS_WITH_STATUS}. */
     public static final String CONDITIONS_WITH_STATUS_HISTORY = "histories/session-lifecycle-conditions-with-status.json";
 
@@ -72,6 +74,7 @@ public class ReplayHistoryRecorder {
         recordIfMissing(resources, PARTS_TOGETHER_HISTORY, LifecycleScenarios::sessionLifecycle);
         recordIfMissing(resources, ENGINE_CALLS_FIRST_HISTORY, LifecycleScenarios::partLifecycle);
         recordIfMissing(resources, CONDITIONS_WITH_STATUS_HISTORY, LifecycleScenarios::sessionLifecycle);
+        recordIfMissing(resources, PASS_IN_ONE_WRITE_HISTORY, LifecycleScenarios::partLifecycle);
         try (WorkflowSandbox sandbox = WorkflowSandbox.forSessions().start()) {
             if (Files.notExists(resources.resolve(TIMESLOT_HISTORY))) {
                 write(resources.resolve(TIMESLOT_HISTORY),
