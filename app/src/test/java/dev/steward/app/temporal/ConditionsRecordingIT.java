@@ -35,6 +35,15 @@ class ConditionsRecordingIT extends SessionApiBase {
     @Test
     void aLateRetryOfAnOlderStatusChangePutsNoOlderConditionsBack() {
         UUID id = api.create(Map.of("owner", "conditions", "parts", List.of(Specs.part("web", "a")))).id();
+        try {
+            checkConditionsGuarded(id);
+        } finally {
+            api.delete(id);
+            api.awaitStatus(id, SessionStatus.DELETED);
+        }
+    }
+
+    private void checkConditionsGuarded(UUID id) {
         SessionView running = api.awaitStatus(id, SessionStatus.RUNNING);
         assertEquals(Condition.TRUE, ready(running).status(), "RUNNING came with its Ready condition");
         UUID runningChange = sessionChangeTo(id, SessionStatus.RUNNING);
@@ -50,9 +59,6 @@ class ConditionsRecordingIT extends SessionApiBase {
         assertEquals(newer.reason(), ready(api.get(id)).reason(), "a new change sets the conditions it carries");
         recording.recordTransition(change(UUID.randomUUID(), id, null));
         assertEquals(newer.reason(), ready(api.get(id)).reason(), "a change carrying none keeps those recorded");
-
-        api.delete(id);
-        api.awaitStatus(id, SessionStatus.DELETED);
     }
 
     private static TransitionRecord change(UUID changeId, UUID sessionId, List<Condition> conditions) {
