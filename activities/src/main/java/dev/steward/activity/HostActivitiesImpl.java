@@ -15,10 +15,10 @@ import io.temporal.failure.ApplicationFailure;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
+import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -34,11 +34,12 @@ public class HostActivitiesImpl implements HostActivities {
     private final PlacementRepository placements;
     private final PartSignaller parts;
     /**
-     * Each host's engine version, as its current probe client last read it. Podman answers a version call by
-     * running its runtime's tools, about 0.4 s of a core, so a probe reads it again only from a new client or
-     * after a failed probe (the engine may have been upgraded while away); its listing proves the engine answers.
+     * The engine version each probe client read. Podman answers a version call by running its runtime's tools,
+     * about 0.4 s of a core, so a probe reads it again only from a new client (a host whose connection changed)
+     * or after a failed probe (the engine may have been upgraded while away); its listing proves the engine
+     * answers. Weak keys: a client the registry dropped takes its entry with it.
      */
-    private final ConcurrentMap<String, KnownVersion> versions = new ConcurrentHashMap<>();
+    private final Map<DockerClient, Version> versions = Collections.synchronizedMap(new WeakHashMap<>());
 
     public HostActivitiesImpl(EngineRegistry engines, HostStore store, PlacementRepository placements,
             PartSignaller parts) {
@@ -59,7 +60,7 @@ public class HostActivitiesImpl implements HostActivities {
             return new HostProbe(false, null, null, null, FailureEpisodes.describe(unavailable), probedAt);
         }
         try {
-            Version version = versionOf(hostName, docker);
+            Version version = versionOf(docker);
             int containers = docker.listContainersCmd()
                     .withShowAll(true)
                     .withLabelFilter(Map.of(StewardLabels.MANAGED, "true"))
@@ -67,23 +68,22 @@ public class HostActivitiesImpl implements HostActivities {
                     .size();
             return new HostProbe(true, version.getVersion(), version.getApiVersion(), containers, null, probedAt);
         } catch (RuntimeException unreachable) {
-            versions.remove(hostName);
+            versions.remove(docker);
             return new HostProbe(false, null, null, null, FailureEpisodes.describe(unreachable), probedAt);
         }
     }
 
     /** The engine's version: read once per probe client and kept while probes succeed. */
-    private Version versionOf(String hostName, DockerClient docker) {
-        KnownVersion known = versions.get(hostName);
-        if (known != null && known.client() == docker) {
-            return known.version();
+    private Version versionOf(DockerClient docker) {
+        Version known = versions.get(docker);
+        if (known != null) {
+            return known;
         }
+        // Not computeIfAbsent: the map's lock would make every other host's probe wait for this engine.
         Version version = docker.versionCmd().exec();
-        versions.put(hostName, new KnownVersion(docker, version));
+        versions.put(docker, version);
         return version;
     }
-
-    private record KnownVersion(DockerClient client, Version version) {}
 
     @Override
     public HostStatusChange recordProbe(UUID probeId, String hostName, HostProbe probe) {
