@@ -10,16 +10,26 @@ import dev.steward.app.support.BadRequests;
 import dev.steward.app.support.RawAnswer;
 import dev.steward.app.support.RawHttp;
 import dev.steward.app.support.ServiceState;
+import dev.steward.contract.WorkflowIds;
 import dev.steward.store.HostRepository;
 import dev.steward.store.SessionRepository;
+import dev.steward.workflow.support.Eventually;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.api.workflowservice.v1.ListOpenWorkflowExecutionsRequest;
+import io.temporal.api.workflowservice.v1.WorkflowServiceGrpc;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -59,6 +69,10 @@ class MalformedInputIT {
         host = "property-" + UUID.randomUUID().toString().substring(0, 8);
         RawAnswer registered = http.json("POST", "/api/v1/hosts", json.writeValueAsString(BadRequests.hostSpec(host)));
         assertEquals(201, registered.status(), registered.toString());
+        // Temporal lists a workflow a moment after it starts: were the baseline taken before the session's or the
+        // host's workflow is listed, its late listing would count as a change a bad request made.
+        Eventually.await("the session's and the host's running workflows listed open", Duration.ofSeconds(60),
+                MalformedInputIT::runningButUnlisted, List::isEmpty);
         before = state();
     }
 
@@ -88,11 +102,42 @@ class MalformedInputIT {
     private static ServiceState state() {
         SessionRepository sessions = server.getApplicationContext().getBean(SessionRepository.class);
         HostRepository hosts = server.getApplicationContext().getBean(HostRepository.class);
-        WorkflowServiceStubs temporal = server.getApplicationContext().getBean(WorkflowServiceStubs.class);
-        String namespace = server.getApplicationContext().getBean(WorkflowClient.class).getOptions().getNamespace();
-        long open = temporal.blockingStub().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
-                .setNamespace(namespace).setMaximumPageSize(1000).build()).getExecutionsCount();
-        return new ServiceState(sessions.count(), hosts.count(), open, sessions.findById(session).orElseThrow(),
-                hosts.findById(host).orElseThrow());
+        return new ServiceState(sessions.count(), hosts.count(), openWorkflows().size(),
+                sessions.findById(session).orElseThrow(), hosts.findById(host).orElseThrow());
+    }
+
+    /** The ids of the workflows Temporal lists open. */
+    private static List<String> openWorkflows() {
+        return temporal().listOpenWorkflowExecutions(ListOpenWorkflowExecutionsRequest.newBuilder()
+                .setNamespace(namespace()).setMaximumPageSize(1000).build()).getExecutionsList().stream()
+                .map(open -> open.getExecution().getWorkflowId()).toList();
+    }
+
+    /** The session's and the host's workflows that run but are not listed open yet. */
+    private static List<String> runningButUnlisted() {
+        List<String> listed = openWorkflows();
+        return Stream.of(WorkflowIds.session(session), WorkflowIds.host(host))
+                .filter(id -> !listed.contains(id) && running(id)).toList();
+    }
+
+    private static boolean running(String workflowId) {
+        try {
+            return temporal().describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+                    .setNamespace(namespace()).setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                    .build()).getWorkflowExecutionInfo().getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    private static WorkflowServiceGrpc.WorkflowServiceBlockingStub temporal() {
+        return server.getApplicationContext().getBean(WorkflowServiceStubs.class).blockingStub();
+    }
+
+    private static String namespace() {
+        return server.getApplicationContext().getBean(WorkflowClient.class).getOptions().getNamespace();
     }
 }
