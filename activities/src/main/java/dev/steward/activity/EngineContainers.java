@@ -52,6 +52,15 @@ final class EngineContainers {
         return toState(id, name, labels, "created", null, false, null);
     }
 
+    /**
+     * {@code container} once the engine answered its start: it runs, as far as that answer knows. Should it
+     * have exited already, its die event says so.
+     */
+    static ContainerState started(ContainerState container) {
+        return new ContainerState(container.id(), container.name(), container.labels(), true, "running", null, false,
+                container.createdAt());
+    }
+
     /** The one mapping of engine facts to {@link ContainerState}, for list and inspect results alike. */
     private static ContainerState toState(
             String id,

@@ -29,10 +29,14 @@ import dev.steward.contract.ContainerNames;
 import dev.steward.contract.ContainerRequest;
 import dev.steward.contract.ContainerState;
 import dev.steward.contract.LimitsUpdate;
+import dev.steward.contract.MetricNames;
 import dev.steward.contract.StewardLabels;
 import dev.steward.model.PortMapping;
 import dev.steward.model.PortProtocol;
 import dev.steward.model.VolumeMount;
+import dev.steward.telemetry.MeteredEngineTransport;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micronaut.core.annotation.Nullable;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
@@ -286,6 +290,40 @@ class ContainerActivitiesIT {
         ContainerState listed = single(activities.listContainers(StewardLabels.forSession(session)));
         assertTrue(listed.running());
         assertEquals("running", listed.state());
+    }
+
+    @Test
+    void aNewContainerIsCreatedAndStartedInTwoEngineCallsAndARetryAnswersFromTheEngine() throws IOException {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        try (DockerClient counted = DockerClientFactory.create(new EngineConfig(null).host(), null,
+                DockerClientFactory.CONNECT_TIMEOUT, false, transport -> new MeteredEngineTransport(transport, meters, "it"))) {
+            ContainerActivitiesImpl counting = new ContainerActivitiesImpl(() -> counted, image -> null,
+                    ContainerRequest::env, ImagePullReports.NONE, HARDENING, new StartsMadeHere());
+            ContainerRequest request = request(session, "part-a", "web", SLEEP);
+
+            ContainerState started = counting.ensureStarted(request);
+
+            assertTrue(started.running());
+            assertEquals("running", started.state());
+            assertEquals(request.labels(), started.labels());
+            assertEquals(1, calls(meters, "POST /containers/create"));
+            assertEquals(1, calls(meters, "POST /containers/{id}/start"));
+            assertEquals(0, calls(meters, "GET /containers/{id}/json"), "the start's answer needs no inspect");
+            assertTrue(single(activities.listContainers(StewardLabels.forSession(session))).running());
+
+            // A retry finds the container by its name and answers what the engine says of it.
+            ContainerState again = counting.ensureStarted(request);
+
+            assertEquals(started.id(), again.id());
+            assertTrue(again.running());
+            assertNotNull(again.createdAt(), "what an inspect of the engine's container says");
+            assertEquals(1, calls(meters, "POST /containers/create"), "one container");
+        }
+    }
+
+    private static long calls(SimpleMeterRegistry meters, String operation) {
+        return meters.find(MetricNames.ENGINE_CALLS).tags("operation", operation, "outcome", "success").timers().stream()
+                .mapToLong(Timer::count).sum();
     }
 
     @Test

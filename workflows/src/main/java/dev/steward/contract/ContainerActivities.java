@@ -44,7 +44,9 @@ public interface ContainerActivities {
 
     /**
      * {@link #ensureContainer} and {@link #startContainer} in one call, for a pod's new container: one round
-     * trip where two would be. Fails as either does.
+     * trip where two would be. Fails as either does. Once the engine has started the container, the answer
+     * is what the create knew, marked running, with no inspect: a process that ends at once shows in its
+     * {@code die} event, not here.
      */
     ContainerState ensureStarted(ContainerRequest request);
 
