@@ -107,7 +107,8 @@ class SessionPartClosedTest {
         }
         String last = "report " + (reports - 1);
         s.await("the last report taken", v -> v.parts().getFirst().message().equals(last));
-        assertTrue(s.runs().size() >= 2, "continued as new");
+        // The session continues as new only once all it took is written: after the last report shows, not before.
+        Eventually.await("continued as new", s::runs, runs -> runs.size() >= 2);
         sandbox.client().newUntypedWorkflowStub(WorkflowIds.part(s.id(), "web")).terminate("a history limit");
 
         WorkflowUpdateHandle<DesiredStatusChange> stop = WorkflowStub.fromTyped(s.session()).startUpdate(
