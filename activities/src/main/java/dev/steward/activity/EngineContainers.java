@@ -57,8 +57,7 @@ final class EngineContainers {
      * have exited already, its die event says so.
      */
     static ContainerState started(ContainerState container) {
-        return new ContainerState(container.id(), container.name(), container.labels(), true, "running", null, false,
-                container.createdAt());
+        return toState(container.id(), container.name(), container.labels(), "running", null, false, container.createdAt());
     }
 
     /** The one mapping of engine facts to {@link ContainerState}, for list and inspect results alike. */
