@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pooling Jackson's buffers changes nothing on the wire: histories written before read the same, and the
- * payloads a workflow writes are byte for byte the SDK's own, from any number of threads at once.
+ * payloads a workflow writes are byte for byte the SDK's own, from any number of threads at once. The SDK's
+ * standard converter, which writes markers' values, takes its buffers from the same pool.
  */
 class PooledJsonConverterTest {
 
@@ -38,6 +39,17 @@ class PooledJsonConverterTest {
         assertEquals(SAMPLE, pooled.fromPayload(ours, Sample.class, Sample.class));
         assertEquals(SAMPLE, pooled.fromPayload(DefaultDataConverter.STANDARD_INSTANCE.toPayload(SAMPLE).orElseThrow(),
                 Sample.class, Sample.class));
+    }
+
+    @Test
+    void theSdksStandardConverterTakesItsBuffersFromThePoolToo() {
+        PooledJsonConverter.POOL.clear();
+
+        // As the SDK writes a version marker's change id, on the workflow's thread.
+        DefaultDataConverter.STANDARD_INSTANCE.toPayload("sessions-started-together").orElseThrow();
+
+        // Kept per thread, the buffers would not have come back to the pool.
+        assertEquals(1, PooledJsonConverter.POOL.pooledCount());
     }
 
     @Test
