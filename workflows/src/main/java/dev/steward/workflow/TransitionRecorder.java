@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -54,7 +55,7 @@ public final class TransitionRecorder {
 
     private static final Logger log = Workflow.getLogger(TransitionRecorder.class);
 
-    private final RecordingActivities recording;
+    private final Supplier<RecordingActivities> recording;
     private final RecordingActivities firstTry;
     private final UUID sessionId;
     private final Mode mode;
@@ -70,11 +71,11 @@ public final class TransitionRecorder {
     private Promise<Void> passWork;
 
     /**
-     * @param recording the recording activities, retried without a cap
+     * @param recording the recording activities, retried without a cap; asked for when a first try failed
      * @param localFirstTry whether a write's first try is a local activity, with no round trip to the server
      *     before and after it: the workflow task that queued it goes on once it is written, in the same task
      */
-    public TransitionRecorder(RecordingActivities recording, UUID sessionId, Mode mode, boolean localFirstTry) {
+    public TransitionRecorder(Supplier<RecordingActivities> recording, UUID sessionId, Mode mode, boolean localFirstTry) {
         this.recording = recording;
         this.firstTry = localFirstTry
                 ? Workflow.newLocalActivityStub(RecordingActivities.class, ActivityDefaults.LOCAL_DATABASE_FIRST_TRY)
@@ -243,7 +244,7 @@ public final class TransitionRecorder {
         while (!pending.isEmpty()) {
             TransitionRecord next = pending.peek();
             try {
-                recording.recordTransition(next);
+                recording.get().recordTransition(next);
             } catch (ActivityFailure failure) {
                 // Retries are uncapped: only a refusal ends them, and such a record can never be written.
                 refused(failure, "transition " + next.id());
@@ -269,7 +270,7 @@ public final class TransitionRecorder {
             }
             List<TransitionRecord> batch = List.copyOf(pending);
             try {
-                (unavailable ? recording : firstTry).recordTransitions(batch);
+                (unavailable ? recording.get() : firstTry).recordTransitions(batch);
                 if (unavailable) {
                     unavailable = false;
                     log.info("session {}: PostgreSQL took every queued transition", sessionId);

@@ -19,6 +19,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodView;
 import dev.steward.workflow.ActivityDefaults;
 import dev.steward.workflow.ChangeIds;
+import dev.steward.workflow.LazyStub;
 import dev.steward.workflow.TransitionRecorder;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
@@ -45,8 +46,9 @@ public class PartWorkflowImpl implements PartWorkflow {
 
     private static final Logger log = Workflow.getLogger(PartWorkflowImpl.class);
 
-    private final RecordingActivities recording =
-            Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30)));
+    /** The retried writes, for when a first try failed. */
+    private final LazyStub<RecordingActivities> recording = new LazyStub<>(
+            () -> Workflow.newActivityStub(RecordingActivities.class, ActivityDefaults.database(Duration.ofSeconds(30))));
     /** A run that continued as new replaces it with the state carried from the run before. */
     private PartState state = new PartState();
     private final PartPlanner partPlanner = new PartPlanner();

@@ -8,6 +8,7 @@ import dev.steward.model.PodSpec;
 import dev.steward.model.PodStatus;
 import dev.steward.model.Reason;
 import dev.steward.workflow.ActivityDefaults;
+import dev.steward.workflow.LazyStub;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.util.List;
@@ -24,8 +25,8 @@ final class PodPlacement {
 
     private final PartState state;
     private final PodTransitions transitions;
-    private final PlacementActivities placement =
-            Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.database(PLACEMENT_TIMEOUT));
+    private final LazyStub<PlacementActivities> placement = new LazyStub<>(
+            () -> Workflow.newActivityStub(PlacementActivities.class, ActivityDefaults.database(PLACEMENT_TIMEOUT)));
     /** Where pods are placed: {@link #placement}, or the same calls as local activities. */
     private final PlacementActivities choosing;
 
@@ -35,7 +36,7 @@ final class PodPlacement {
         this.transitions = transitions;
         this.choosing = locally
                 ? Workflow.newLocalActivityStub(PlacementActivities.class, ActivityDefaults.localDatabase(PLACEMENT_TIMEOUT))
-                : placement;
+                : placement.get();
     }
 
     /**
@@ -111,7 +112,7 @@ final class PodPlacement {
 
     /** Gives back the room the pod holds on {@code host}, or on every host (and its wait for room) when {@code null}. */
     void release(PodSpec pod, String host) {
-        placement.release(state.sessionId, state.name, pod.name(), host);
+        placement.get().release(state.sessionId, state.name, pod.name(), host);
     }
 
     /** The pod stays where it is, and is placed again at the placement retry unless something wakes the part sooner. */

@@ -37,8 +37,6 @@ final class ReadinessProbes {
     private static final ActivityOptions PROBE_CALLS = ActivityDefaults.heartbeating(PROBE_MAX_WAIT.plusMinutes(1));
 
     private final PartState state;
-    /** The local engine's probes, for parts started before placement. */
-    private final ContainerActivities localProbes = Workflow.newActivityStub(ContainerActivities.class, PROBE_CALLS);
     private final HostStubs<ContainerActivities> hostProbes = HostStubs.watching(ContainerActivities.class, PROBE_CALLS);
 
     ReadinessProbes(PartState state) {
@@ -65,7 +63,7 @@ final class ReadinessProbes {
             while (rt.probes(containerId)) {
                 ProbeResult result;
                 try {
-                    result = probesOn(rt.host()).awaitReadinessChange(
+                    result = hostProbes.on(rt.host()).awaitReadinessChange(
                             new ProbeRequest(containerId, check, rt.ready(), (int) PROBE_MAX_WAIT.toSeconds()));
                 } catch (ActivityFailure failure) {
                     if (failure.getCause() instanceof CanceledFailure) {
@@ -102,7 +100,7 @@ final class ReadinessProbes {
      * {@code host}; the check is cancelled when it does not pass in time.
      */
     boolean awaitFirstPass(String host, PodSpec pod, ContainerState next) {
-        ContainerActivities probeCalls = probesOn(host);
+        ContainerActivities probeCalls = hostProbes.on(host);
         Duration deadline = state.settings.rolloutDeadline();
         CancellationScope[] scope = new CancellationScope[1];
         Promise<ProbeResult>[] result = new Promise[1];
@@ -115,10 +113,5 @@ final class ReadinessProbes {
             scope[0].cancel();
         }
         return ready;
-    }
-
-    /** The probe calls of {@code host}; a part started before placement has the local engine alone. */
-    private ContainerActivities probesOn(String host) {
-        return hostProbes.on(host);
     }
 }

@@ -11,6 +11,7 @@ import dev.steward.model.LifecycleSettings;
 import dev.steward.model.Reason;
 import dev.steward.model.SessionStatus;
 import dev.steward.workflow.HostStubs;
+import dev.steward.workflow.LazyStub;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
@@ -55,7 +56,8 @@ final class ForcedRemoval {
             .build();
 
     private final HostStubs<ContainerActivities> hostEngines = new HostStubs<>(ContainerActivities.class, FORCED);
-    private final PlacementActivities placement = Workflow.newActivityStub(PlacementActivities.class, FORCED);
+    private final LazyStub<PlacementActivities> placement =
+            new LazyStub<>(() -> Workflow.newActivityStub(PlacementActivities.class, FORCED));
 
     private final UUID sessionId;
     private final SessionState state;
@@ -104,7 +106,7 @@ final class ForcedRemoval {
     private void removeUntil(Instant until, List<String> left) {
         while (now().isBefore(until)) {
             try {
-                List<ContainerActivities> engines = placement.hostNames().stream().map(hostEngines::on).toList();
+                List<ContainerActivities> engines = placement.get().hostNames().stream().map(hostEngines::on).toList();
                 left.clear();
                 Promise.allOf(engines.stream()
                         .map(engine -> Async.procedure(() -> removeAllOn(engine, left)))

@@ -69,7 +69,7 @@ public class SessionWorkflowImpl implements SessionWorkflow {
         state = input.carried() != null ? input.carried() : SessionState.first(spec, input.generation());
         boolean localFirstWrites =
                 Workflow.getVersion(ChangeIds.SESSION_LOCAL_FIRST_WRITES, Workflow.DEFAULT_VERSION, 1) == 1;
-        transitions = new TransitionRecorder(recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
+        transitions = new TransitionRecorder(() -> recording, sessionId, TransitionRecorder.Mode.QUEUES_WHILE_UNAVAILABLE,
                 localFirstWrites);
         boolean conditionsWithStatus =
                 Workflow.getVersion(ChangeIds.SESSION_CONDITIONS_WITH_STATUS, Workflow.DEFAULT_VERSION, 1) == 1;
