@@ -16,6 +16,8 @@ import java.util.regex.Matcher;
 public final class HollowCall {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    /** At most what one write hands the server: its own buffer is 4 KiB, and a larger write grows it. */
+    private static final int WRITE_SLICE = 4096;
 
     private final HttpExchange exchange;
     private final Matcher path;
@@ -68,7 +70,12 @@ public final class HollowCall {
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
+            // In slices: the JDK's server grows a connection's write buffer to twice its largest single write and
+            // keeps it while the connection is open, so one listing of 40,000 containers left about 20 MB on each
+            // idle connection, in the heap the benchmark measures as the service's.
+            for (int at = 0; at < bytes.length; at += WRITE_SLICE) {
+                out.write(bytes, at, Math.min(WRITE_SLICE, bytes.length - at));
+            }
         }
     }
 
