@@ -1,7 +1,6 @@
 package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Event;
 import dev.steward.contract.ContainerActivities;
 import dev.steward.contract.ContainerEvent;
@@ -20,8 +19,6 @@ import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.client.ActivityWorkerShutdownException;
 import io.temporal.client.WorkflowServiceException;
-import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +30,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -50,10 +46,8 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private static final Logger LOG = LoggerFactory.getLogger(HostSyncActivitiesImpl.class);
     /** The engine actions a part acts on; Podman sends die (with exitCode), not stop or kill. */
     private static final Set<String> RELAYED = Set.of("die", "oom", "start");
-    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
 
     private final String host;
-    private final Supplier<DockerClient> engine;
     private final ContainerActivities containers;
     private final SessionNetworks networks;
     private final SessionVolumes volumes;
@@ -62,6 +56,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     private final PlacementRepository placements;
     private final PartSignaller parts;
     private final StartsMadeHere starts;
+    private final EngineEvents events;
     private final FailureEpisodes relayFailures = new FailureEpisodes(LOG);
 
     /**
@@ -73,7 +68,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
             SessionRepository sessions, PodRepository pods, PlacementRepository placements, PartSignaller parts,
             StartsMadeHere starts) {
         this.host = host;
-        this.engine = engine;
+        this.events = new EngineEvents(engine);
         this.containers = containers;
         this.networks = new SessionNetworks(engine);
         this.volumes = new SessionVolumes(engine);
@@ -85,55 +80,35 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     }
 
     @Override
-    public void relayEvents(String deployment, int seconds) {
+    public Long relayEvents(String deployment, int seconds, Long since) {
         ActivityExecutionContext context = Activity.getExecutionContext();
+        // A retried attempt goes on from where the last one's heartbeat said it had got.
+        Long from = context.getHeartbeatDetails(Long.class).orElse(since);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         AtomicInteger relayed = new AtomicInteger();
-        AtomicReference<Throwable> ended = new AtomicReference<>();
-        try (ResultCallback.Adapter<Event> watch = engine.get().eventsCmd()
-                .withLabelFilter(StewardLabels.forDeployment(deployment))
-                .exec(new ResultCallback.Adapter<>() {
-                    @Override
-                    public void onNext(Event event) {
-                        if (relay(event)) {
-                            relayed.incrementAndGet();
-                        }
-                    }
-
-                    @Override
-                    public void onError(Throwable failure) {
-                        // The loop below reports it once; docker-java's own handler would log it at
-                        // ERROR with a trace, also when the stream is closed on purpose.
-                        ended.compareAndSet(null, failure);
-                    }
-
-                    @Override
-                    public void onComplete() {
-                        ended.compareAndSet(null, new IllegalStateException("the engine closed its event stream"));
-                        super.onComplete();
-                    }
-                })) {
-            // Not the callback's awaitCompletion with a timeout: on this transport its timeout ends the stream.
-            while (System.nanoTime() - until < 0) {
-                if (ended.get() != null) {
-                    throw new IllegalStateException("the event stream ended: " + ended.get().getMessage(), ended.get());
+        try {
+            return events.watch(deployment, from, event -> {
+                if (relay(event)) {
+                    relayed.incrementAndGet();
+                }
+            }, seenUntil -> {
+                if (System.nanoTime() - until >= 0) {
+                    return false;
                 }
                 try {
                     // Throws once the host workflow cancels the relay.
-                    context.heartbeat(relayed.get());
+                    context.heartbeat(seenUntil);
+                    return true;
                 } catch (ActivityWorkerShutdownException stopping) {
                     // This process stops: the relay ends without failing, and the host workflow
-                    // hands the next one to a worker that runs.
+                    // hands the next one to a worker that runs, from where this one got.
                     LOG.debug("host {}: worker stops, event relay ends after {} events", host, relayed.get());
-                    return;
+                    return false;
                 }
-                Thread.sleep(HEARTBEAT_EVERY.toMillis());
-            }
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while relaying events", e);
-        } catch (IOException e) {
-            LOG.debug("closing the event stream failed", e);
         }
     }
 

@@ -12,8 +12,12 @@ public interface HostSyncActivities {
     /**
      * Watches the engine's events for Steward containers of this deployment and signals each die,
      * oom and start to the owning part workflow at once. Heartbeats; returns after {@code seconds}.
+     *
+     * @param since what the previous relay returned: this one passes on the events after it first, so that
+     *     nothing the engine sent between two relays is missed; {@code null} for events from now on
+     * @return the engine's time up to which events were passed on (its nanoseconds since the epoch)
      */
-    void relayEvents(String deployment, int seconds);
+    Long relayEvents(String deployment, int seconds, Long since);
 
     /**
      * Lists every Steward container of this deployment on the host in one call and hands each live

@@ -52,7 +52,7 @@ public class HostWorkflowClient {
                 .setTaskQueue(temporalConfig.taskQueue())
                 .build());
         HostInput input = new HostInput(host, settings.deployment(), settings.resyncInterval(), reconcile.events(),
-                hosts.probeInterval(), hosts.lostAfter(), null);
+                hosts.probeInterval(), hosts.lostAfter(), null, null);
         BatchRequest startOrConfigure = temporal.newSignalWithStartRequest();
         startOrConfigure.add(workflow::run, input);
         startOrConfigure.add(workflow::configure, input);

@@ -32,12 +32,16 @@ final class EngineSync {
 
     private final HostSyncActivities relay;
     private final HostSyncActivities sync;
+    /**
+     * The engine's time up to which the last relay that ended passed events on: the next starts there, so that
+     * the events the engine sent while one relay handed over to the next reach their parts too.
+     */
+    private Long relayedUntil;
 
     private EngineSync(HostSyncActivities relay, HostSyncActivities sync) {
         this.relay = relay;
         this.sync = sync;
     }
-
 
     /** The host's engine: the relay on its watch queue, the resync on its queue. */
     static EngineSync on(String host) {
@@ -45,13 +49,25 @@ final class EngineSync {
                 new HostStubs<>(HostSyncActivities.class, SYNC).on(host));
     }
 
-    /** Relays the engine's events until the returned scope is cancelled; nothing when events are off. */
+    /**
+     * Relays the engine's events until the returned scope is cancelled, from where the previous run's relays got;
+     * nothing when events are off.
+     */
     CancellationScope startRelay(HostInput input) {
+        relayedUntil = input.eventsRelayedUntil();
         CancellationScope relaying = Workflow.newCancellationScope(() -> Async.procedure(() -> relayForever(input)));
         if (input.eventsEnabled()) {
             relaying.run();
         }
         return relaying;
+    }
+
+    /**
+     * Where the next run's relay starts. The relay under way is cancelled with this run: the next replays the
+     * events it passed on (at most one relay period's), which a part takes as it takes any event, by looking.
+     */
+    Long relayedUntil() {
+        return relayedUntil;
     }
 
     void resync(HostInput input) {
@@ -70,11 +86,12 @@ final class EngineSync {
     private void relayForever(HostInput input) {
         while (true) {
             try {
-                relay.relayEvents(input.deployment(), (int) RELAY_PERIOD.toSeconds());
+                relayedUntil = relay.relayEvents(input.deployment(), (int) RELAY_PERIOD.toSeconds(), relayedUntil);
             } catch (ActivityFailure failure) {
                 if (failure.getCause() instanceof CanceledFailure) {
                     return;
                 }
+                // The next relay starts where the last that ended did: what this one missed, it passes on.
                 log.warn("host {}: event relay failed, the resync covers until it is back: {}", input.host(),
                         failure.getMessage());
                 Workflow.sleep(RELAY_RETRY);

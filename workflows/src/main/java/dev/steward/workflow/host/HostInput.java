@@ -14,16 +14,19 @@ import java.time.Duration;
  * @param lostAfter how long the host stays UNREACHABLE before its pods are placed elsewhere
  *     ({@code steward.hosts.lost-after}); 60 s when absent
  * @param watch what the previous run knew, carried over continue-as-new; {@code null} at first
+ * @param eventsRelayedUntil the engine's time up to which the previous run's last finished relay passed on events,
+ *     carried over continue-as-new so that the next run's relay starts there; {@code null} at first
  */
 public record HostInput(String host, String deployment, Duration resyncInterval, boolean eventsEnabled,
-        Duration probeInterval, Duration lostAfter, HostWatchState watch) {
+        Duration probeInterval, Duration lostAfter, HostWatchState watch, Long eventsRelayedUntil) {
 
     public HostInput {
         probeInterval = probeInterval == null ? Duration.ofSeconds(10) : probeInterval;
         lostAfter = lostAfter == null ? Duration.ofSeconds(60) : lostAfter;
     }
 
-    HostInput next(HostWatchState watch) {
-        return new HostInput(host, deployment, resyncInterval, eventsEnabled, probeInterval, lostAfter, watch);
+    HostInput next(HostWatchState watch, Long eventsRelayedUntil) {
+        return new HostInput(host, deployment, resyncInterval, eventsEnabled, probeInterval, lostAfter, watch,
+                eventsRelayedUntil);
     }
 }

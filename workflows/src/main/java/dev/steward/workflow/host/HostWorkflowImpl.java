@@ -90,7 +90,7 @@ public class HostWorkflowImpl implements HostWorkflow {
             Workflow.await(settings.probeInterval(), () -> checkRequested);
         }
         relaying.cancel();
-        Workflow.continueAsNew(settings(input).next(watch));
+        Workflow.continueAsNew(settings(input).next(watch, engine.relayedUntil()));
     }
 
     /** Sends the plan's notice, if any. @return what the workflow knows now, as the plan says for either outcome */

@@ -10,7 +10,9 @@ public final class CountingSync implements HostSyncActivities {
     final AtomicInteger resyncs = new AtomicInteger();
 
     @Override
-    public void relayEvents(String deployment, int seconds) {}
+    public Long relayEvents(String deployment, int seconds, Long since) {
+        return since;
+    }
 
     @Override
     public ResyncResult resync(String deployment, int orphanAgeSeconds) {

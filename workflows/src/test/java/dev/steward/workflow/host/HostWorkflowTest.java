@@ -45,7 +45,7 @@ class HostWorkflowTest {
         placement = sandbox.placement();
         workflow = sandbox.newWorkflowStub(HostWorkflow.class, WorkflowIds.host(HOST));
         first = WorkflowClient.start(workflow::run, new HostInput(HOST, "steward", Duration.ofSeconds(10), false,
-                PROBE_EVERY, LOST_AFTER, null));
+                PROBE_EVERY, LOST_AFTER, null, null));
     }
 
     @Test
@@ -132,7 +132,7 @@ class HostWorkflowTest {
     public void settingsConfiguredWhileItRunsApplyFromTheNextProbe() {
         testEnv.sleep(Duration.ofSeconds(15));
         workflow.configure(new HostInput(HOST, "steward", Duration.ofSeconds(10), false, Duration.ofSeconds(2),
-                LOST_AFTER, null));
+                LOST_AFTER, null, null));
         workflow.checkNow();
         testEnv.sleep(Duration.ofSeconds(5));
         int before = host.probes.get();

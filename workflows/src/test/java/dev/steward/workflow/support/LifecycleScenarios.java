@@ -163,7 +163,7 @@ public final class LifecycleScenarios {
         TestWorkflowEnvironment env = sandbox.env();
         HostWorkflow workflow = sandbox.newWorkflowStub(HostWorkflow.class, WorkflowIds.host("a"));
         WorkflowClient.start(workflow::run, new HostInput("a", "steward", Duration.ofSeconds(30), false,
-                Duration.ofSeconds(10), Duration.ofSeconds(20), null));
+                Duration.ofSeconds(10), Duration.ofSeconds(20), null, null));
         env.sleep(Duration.ofSeconds(15));
         host.reachable = false;
         env.sleep(Duration.ofSeconds(60));
