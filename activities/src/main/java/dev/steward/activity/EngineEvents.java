@@ -2,17 +2,18 @@ package dev.steward.activity;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.EventsCmd;
 import com.github.dockerjava.api.model.Event;
 import dev.steward.contract.StewardLabels;
 import io.micronaut.core.annotation.Nullable;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -35,43 +36,46 @@ final class EngineEvents {
      * comes, while {@code goOn}, asked once a second with the time up to which events were passed, says so.
      *
      * @param since the time a previous watch returned, or {@code null}: from now by the engine's clock
-     * @return the time up to which events were passed: the next watch's {@code since}
+     * @return the time up to which events were passed: the next watch's {@code since}; {@code null} only when the
+     *     engine said neither its time nor that of any event, and the next watch starts from now again
      * @throws IllegalStateException when the engine ends the stream
      */
-    long watch(String deployment, @Nullable Long since, Consumer<Event> onEvent, LongPredicate goOn)
+    @Nullable
+    Long watch(String deployment, @Nullable Long since, Consumer<Event> onEvent, Predicate<Long> goOn)
             throws InterruptedException {
-        long from = since != null ? since : engineNow();
-        AtomicLong seenUntil = new AtomicLong(from);
+        Long from = since != null ? since : engineNow();
+        AtomicReference<Long> seenUntil = new AtomicReference<>(from);
         AtomicReference<Throwable> ended = new AtomicReference<>();
-        try (ResultCallback.Adapter<Event> stream = engine.get().eventsCmd()
-                .withLabelFilter(StewardLabels.forDeployment(deployment))
-                .withSince(asSince(from))
-                .exec(new ResultCallback.Adapter<>() {
-                    @Override
-                    public void onNext(Event event) {
-                        Long at = timeOf(event);
-                        // Docker's since counts an event at that very time; Podman's does not.
-                        if (at == null || at > from) {
-                            onEvent.accept(event);
-                        }
-                        if (at != null) {
-                            seenUntil.accumulateAndGet(at, Math::max);
-                        }
-                    }
+        EventsCmd events = engine.get().eventsCmd().withLabelFilter(StewardLabels.forDeployment(deployment));
+        if (from != null) {
+            events.withSince(asSince(from));
+        }
+        try (ResultCallback.Adapter<Event> stream = events.exec(new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Event event) {
+                Long at = timeOf(event);
+                // Docker's since counts an event at that very time; Podman's does not.
+                if (at == null || from == null || at > from) {
+                    onEvent.accept(event);
+                }
+                if (at != null) {
+                    seenUntil.accumulateAndGet(at, (seen, next) -> seen == null ? next : Math.max(seen, next));
+                }
+            }
 
-                    @Override
-                    public void onError(Throwable failure) {
-                        // The loop below reports it once; docker-java's own handler would log it at
-                        // ERROR with a trace, also when the stream is closed on purpose.
-                        ended.compareAndSet(null, failure);
-                    }
+            @Override
+            public void onError(Throwable failure) {
+                // The loop below reports it once; docker-java's own handler would log it at
+                // ERROR with a trace, also when the stream is closed on purpose.
+                ended.compareAndSet(null, failure);
+            }
 
-                    @Override
-                    public void onComplete() {
-                        ended.compareAndSet(null, new IllegalStateException("the engine closed its event stream"));
-                        super.onComplete();
-                    }
-                })) {
+            @Override
+            public void onComplete() {
+                ended.compareAndSet(null, new IllegalStateException("the engine closed its event stream"));
+                super.onComplete();
+            }
+        })) {
             // Not the callback's awaitCompletion with a timeout: on this transport its timeout ends the stream.
             while (goOn.test(seenUntil.get())) {
                 if (ended.get() != null) {
@@ -85,14 +89,22 @@ final class EngineEvents {
         return seenUntil.get();
     }
 
-    /** The engine's clock now, from its own answer: a remote engine's clock may differ from this process's. */
-    long engineNow() {
+    /**
+     * The engine's clock now, from its own answer (a remote engine's clock may differ from this process's), or
+     * {@code null} when its info does not say (Docker and Podman do).
+     */
+    @Nullable
+    Long engineNow() {
         String systemTime = engine.get().infoCmd().exec().getSystemTime();
         if (systemTime == null) {
-            throw new IllegalStateException("the engine did not say its time (SystemTime in its info)");
+            return null;
         }
-        Instant now = Instant.parse(systemTime);
-        return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+        try {
+            Instant now = Instant.parse(systemTime);
+            return TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+        } catch (DateTimeParseException unreadable) {
+            return null;
+        }
     }
 
     /** When the engine sent the event, or {@code null} when it did not say. */

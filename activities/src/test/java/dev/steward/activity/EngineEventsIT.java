@@ -1,6 +1,7 @@
 package dev.steward.activity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
@@ -13,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,8 @@ class EngineEventsIT {
 
     @Test
     void aKillBetweenTwoWatchesReachesTheNextAndNoEventIsPassedOnTwice() throws InterruptedException {
-        long before = events.engineNow();
+        Long before = events.engineNow();
+        assertNotNull(before, "the engine says its time");
         startAndKill();
         List<Event> first = Collections.synchronizedList(new ArrayList<>());
         long firstUntil = events.watch(deployment, before, first::add, untilSeen(first, 1));
@@ -77,7 +79,7 @@ class EngineEventsIT {
     }
 
     /** Goes on until the watch has passed on {@code count} deaths, then ends it; or fails at the deadline. */
-    private static LongPredicate untilSeen(List<Event> seen, int count) {
+    private static Predicate<Long> untilSeen(List<Event> seen, int count) {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         return seenUntil -> {
             if (dies(seen) >= count) {

@@ -5,9 +5,12 @@ import com.sun.net.httpserver.HttpServer;
 import dev.steward.model.Sha256;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -37,6 +40,7 @@ public final class HollowEngine implements AutoCloseable {
 
     private static final Pattern API_VERSION = Pattern.compile("^/v\\d+(\\.\\d+)?");
     private static final String API = "1.41";
+    private static final int RECENT_EVENTS = 256;
     /** What may be a container id's prefix, as Docker accepts one; names never are looked up this way. */
     private static final Pattern ID_PREFIX = Pattern.compile("[0-9a-f]{12,64}");
     /** The networks every engine has; a container on one of them joins no network of {@link #networks}. */
@@ -53,6 +57,8 @@ public final class HollowEngine implements AutoCloseable {
     private final Map<String, HollowNetwork> networks = new LinkedHashMap<>();
     private final Map<String, HollowVolume> volumes = new LinkedHashMap<>();
     private final Set<HollowEventStream> streams = ConcurrentHashMap.newKeySet();
+    /** The last events, for a stream that asks for those since a time: Docker keeps as many. */
+    private final Deque<Map<String, Object>> recentEvents = new ArrayDeque<>();
     private int nextAddress = 2;
 
     private HollowEngine(HttpServer server) {
@@ -174,7 +180,7 @@ public final class HollowEngine implements AutoCloseable {
 
     private synchronized void info(HollowCall call) throws IOException {
         call.json(200, Map.of("Containers", containers.size(), "ContainersRunning", running(), "Name", "hollow",
-                "ServerVersion", "hollow", "OperatingSystem", "hollow"));
+                "ServerVersion", "hollow", "OperatingSystem", "hollow", "SystemTime", Instant.now().toString()));
     }
 
     private void create(HollowCall call) throws IOException {
@@ -355,10 +361,21 @@ public final class HollowEngine implements AutoCloseable {
                 "ContainerID", containerId));
     }
 
-    /** The events stream: every event whose actor's attributes match the label filter, as it happens, until dropped. */
+    /**
+     * The events stream: every event whose actor's attributes match the label filter, as it happens, until dropped;
+     * first, with {@code since} (seconds.nanoseconds), those of the last {@value #RECENT_EVENTS} from that time on.
+     */
     private void events(HollowCall call) throws IOException, InterruptedException {
         HollowEventStream stream = new HollowEventStream(call.filters());
-        streams.add(stream);
+        String since = call.query("since");
+        synchronized (this) {
+            if (since != null) {
+                long from = new BigDecimal(since).movePointRight(9).longValueExact();
+                recentEvents.stream().filter(event -> (long) event.get("timeNano") >= from)
+                        .filter(event -> matches(attributesOf(event), stream.filters())).forEach(stream::add);
+            }
+            streams.add(stream);
+        }
         try (OutputStream out = call.stream("application/json")) {
             out.flush();
             while (true) {
@@ -545,6 +562,11 @@ public final class HollowEngine implements AutoCloseable {
         return networks.values().stream().filter(n -> n.id().startsWith(idOrName)).findFirst().orElse(null);
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> attributesOf(Map<String, Object> event) {
+        return (Map<String, String>) ((Map<String, Object>) event.get("Actor")).get("Attributes");
+    }
+
     /** Called with the engine's lock held, so events leave in the order things happened. */
     private void publish(HollowContainer c, String action) {
         Map<String, String> attributes = new HashMap<>(c.labels);
@@ -564,6 +586,10 @@ public final class HollowEngine implements AutoCloseable {
         event.put("scope", "local");
         event.put("time", now.getEpochSecond());
         event.put("timeNano", now.getEpochSecond() * 1_000_000_000L + now.getNano());
+        recentEvents.addLast(event);
+        if (recentEvents.size() > RECENT_EVENTS) {
+            recentEvents.removeFirst();
+        }
         for (HollowEventStream stream : streams) {
             if (matches(attributes, stream.filters())) {
                 stream.add(event);
