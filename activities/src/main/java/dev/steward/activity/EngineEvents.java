@@ -54,7 +54,8 @@ final class EngineEvents {
             @Override
             public void onNext(Event event) {
                 Long at = timeOf(event);
-                // Docker's since counts an event at that very time; Podman's does not.
+                // An engine may count an event at that very time as since it (Podman does not): the last watch
+                // passed it on.
                 if (at == null || from == null || at > from) {
                     onEvent.accept(event);
                 }
@@ -116,7 +117,7 @@ final class EngineEvents {
     }
 
     /** The events API's since: seconds since the epoch with nanoseconds, which Docker and Podman both read. */
-    static String asSince(long nanos) {
+    private static String asSince(long nanos) {
         return String.format("%d.%09d", nanos / 1_000_000_000L, nanos % 1_000_000_000L);
     }
 }
