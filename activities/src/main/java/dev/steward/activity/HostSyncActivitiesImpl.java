@@ -146,7 +146,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
     }
 
     @Override
-    public ResyncResult resync(String deployment, int orphanAgeSeconds) {
+    public ResyncResult resync(String deployment, int orphanAgeSeconds, boolean sweepLeftovers) {
         // A heartbeat after each container removed and each part looked at: a lost worker shows within the
         // heartbeat timeout, however many containers the host has.
         Consumer<Object> heartbeat = Heartbeats.ofCurrentActivity();
@@ -167,13 +167,12 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 containers.removeContainer(orphan.id());
                 heartbeat.accept(null);
             }
-            // Networks a removal cut short left behind (the last container's removal normally takes its
-            // network): the engine lists them while the rest goes on.
-            Future<Integer> networksSwept = reads.submit(() -> networks.sweep(deployment, live.sessionIds()));
-            int volumesRemoved = volumes.sweep(deployment, this::volumeMayGo);
-            if (volumesRemoved > 0) {
-                LOG.info("host {}: removed {} volume(s) of sessions that have ended", host, volumesRemoved);
-            }
+            // The engine lists them while the rest goes on.
+            Future<?> leftoversSwept = reads.submit(() -> {
+                if (sweepLeftovers) {
+                    sweepLeftovers(deployment, live);
+                }
+            });
             List<ContainerState> wanted = without(all, orphans);
             List<ContainerState> stale = stale(wanted, oldEnough, done(placedRead));
             for (ContainerState left : stale) {
@@ -184,13 +183,25 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 heartbeat.accept(null);
             }
             int notified = notifyDrifted(live, without(wanted, stale), done(believedRead), heartbeat);
-            int networksRemoved = done(networksSwept);
-            if (networksRemoved > 0) {
-                LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
-            }
+            done(leftoversSwept);
             LOG.debug("host {}: resync of {} containers took {} ms", host, all.size(),
                     (System.nanoTime() - started) / 1_000_000);
             return new ResyncResult(all.size(), notified, orphans.size(), stale.size());
+        }
+    }
+
+    /**
+     * Removes the networks and volumes a removal cut short left behind: the last container's removal normally
+     * takes its session's network, and the session's deletion its volumes.
+     */
+    private void sweepLeftovers(String deployment, LivePods live) {
+        int networksRemoved = networks.sweep(deployment, live.sessionIds());
+        if (networksRemoved > 0) {
+            LOG.info("host {}: removed {} network(s) of sessions no longer live", host, networksRemoved);
+        }
+        int volumesRemoved = volumes.sweep(deployment, this::volumeMayGo);
+        if (volumesRemoved > 0) {
+            LOG.info("host {}: removed {} volume(s) of sessions that have ended", host, volumesRemoved);
         }
     }
 

@@ -25,6 +25,10 @@ public interface HostSyncActivities {
      * ({@code resyncHost}). Removes, once older than {@code orphanAgeSeconds}, containers no live
      * session wants (orphans) and containers labelled with this host whose pod holds no placement
      * on it any more (stale: left behind when the pod moved while the host was unreachable).
+     *
+     * @param sweepLeftovers whether it also removes the networks and volumes of sessions that no longer want
+     *     them, which a removal cut short left behind: rare, and on a busy engine a listing as long as the
+     *     containers', so the host workflow asks for it only every few minutes
      */
-    ResyncResult resync(String deployment, int orphanAgeSeconds);
+    ResyncResult resync(String deployment, int orphanAgeSeconds, boolean sweepLeftovers);
 }

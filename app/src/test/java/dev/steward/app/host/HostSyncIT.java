@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.activity.DockerClientFactory;
 import dev.steward.activity.EngineActivities;
+import dev.steward.activity.SessionNetworks;
+import dev.steward.activity.SessionVolumes;
 import dev.steward.app.session.SessionStore;
 import dev.steward.app.support.Engine;
 import dev.steward.app.support.HostApi;
@@ -29,7 +32,9 @@ import dev.steward.model.PodResources;
 import dev.steward.model.PodSpec;
 import dev.steward.model.SessionSpec;
 import dev.steward.model.Timeslot;
+import dev.steward.model.VolumeSpec;
 import dev.steward.store.HostStore;
+import dev.steward.store.SessionRepository;
 import dev.steward.workflow.support.Eventually;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.temporal.activity.ActivityOptions;
@@ -76,9 +81,14 @@ class HostSyncIT {
     SessionStore sessions;
 
     @Inject
+    SessionRepository sessionRows;
+
+    @Inject
     WorkflowClient temporal;
 
     final UUID session = UUID.randomUUID();
+    /** A session that has ended, whose network and volume a removal cut short left behind. */
+    final UUID ended = UUID.randomUUID();
     OwnHosts hosts;
     String host;
     /** The test's own deployment: no other resync or sweep touches its containers. */
@@ -105,9 +115,14 @@ class HostSyncIT {
     void tearDown() throws IOException {
         mine().forEach(new Engine(engine)::remove);
         new Engine(engine).containersOf(otherDeployment()).forEach(new Engine(engine)::remove);
+        for (UUID id : List.of(session, ended)) {
+            removeQuietly(() -> engine.removeNetworkCmd(SessionNetworks.name(id.toString())).exec());
+            removeQuietly(() -> engine.removeVolumeCmd(SessionVolumes.name(id.toString(), "data")).exec());
+        }
         engine.close();
         placement.release(session, "web", "placed", null);
         sessions.delete(session);
+        sessions.delete(ended);
         hosts.close();
         workflows.close();
     }
@@ -128,7 +143,7 @@ class HostSyncIT {
         PartStandIn part = workflows.partStandIn(session, "web");
         HostSyncActivities sync = engineActivities.hostSync(host, engineActivities.containers(host));
 
-        ResyncResult young = sync.resync(deployment, 3600);
+        ResyncResult young = sync.resync(deployment, 3600, false);
 
         assertEquals(new ResyncResult(6, 1, 0, 0), young);
         assertEquals(Set.of(placedHere, leftBehind, otherHosts, beforePlacement, replica, notAPod), ids(mine()));
@@ -141,7 +156,7 @@ class HostSyncIT {
             activity.registerActivitiesImplementations(sync);
             activity.setActivityHeartbeatListener(Object.class, heartbeats::add);
             old = activity.newActivityStub(HostSyncActivities.class, ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(Duration.ofMinutes(1)).build()).resync(deployment, 0);
+                    .setStartToCloseTimeout(Duration.ofMinutes(1)).build()).resync(deployment, 0, false);
         } finally {
             activity.close();
         }
@@ -158,6 +173,64 @@ class HostSyncIT {
         assertEquals(Set.of(placedHere, leftBehind, beforePlacement, replica, notAPod), containerIds(resyncs.get(0)),
                 "the container labelled for another host is not this host's");
         assertEquals(Set.of(placedHere, beforePlacement, replica), containerIds(resyncs.get(1)));
+    }
+
+    @Test
+    void networksAndVolumesLeftBehindGoOnlyInTheResyncsThatSweepThem() {
+        sessions.insert(ended, new SessionSpec("host-sync-it", null, List.of(new PartSpec("web", List.of())),
+                Timeslot.NONE, null, null, List.of(new VolumeSpec("data", null, false))), 1, Instant.now());
+        sessionRows.updateStatus(ended, "DELETED", "Deleted", null, 1, null, Instant.now());
+        String endedNetwork = leftBehindNetwork(ended);
+        String liveNetwork = leftBehindNetwork(session);
+        String endedVolume = leftBehindVolume(ended);
+        String liveVolume = leftBehindVolume(session);
+        HostSyncActivities sync = engineActivities.hostSync(host, engineActivities.containers(host));
+
+        sync.resync(deployment, 3600, false);
+
+        assertEquals(Set.of(endedNetwork, liveNetwork), networks(), "a resync that does not sweep leaves them");
+        assertEquals(Set.of(endedVolume, liveVolume), volumes());
+
+        sync.resync(deployment, 3600, true);
+
+        assertEquals(Set.of(liveNetwork), networks(), "the ended session's network goes, the live one's stays");
+        assertEquals(Set.of(liveVolume), volumes(), "the ended session's volume goes, the live one's stays");
+    }
+
+    /** A session's network as Steward names and labels it, on this test's deployment. */
+    private String leftBehindNetwork(UUID of) {
+        String name = SessionNetworks.name(of.toString());
+        engine.createNetworkCmd().withName(name).withDriver("bridge").withLabels(Map.of(StewardLabels.MANAGED, "true",
+                StewardLabels.DEPLOYMENT, deployment, StewardLabels.SESSION, of.toString())).exec();
+        return name;
+    }
+
+    /** A session's volume {@code data} as Steward names and labels it, on this test's deployment. */
+    private String leftBehindVolume(UUID of) {
+        String name = SessionVolumes.name(of.toString(), "data");
+        engine.createVolumeCmd().withName(name).withLabels(Map.of(StewardLabels.MANAGED, "true",
+                StewardLabels.DEPLOYMENT, deployment, StewardLabels.SESSION, of.toString(),
+                SessionVolumes.VOLUME_LABEL, "data")).exec();
+        return name;
+    }
+
+    private Set<String> networks() {
+        return engine.listNetworksCmd().withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec().stream().map(n -> n.getName()).collect(Collectors.toSet());
+    }
+
+    private Set<String> volumes() {
+        var volumes = engine.listVolumesCmd().withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec().getVolumes();
+        return volumes == null ? Set.of() : volumes.stream().map(v -> v.getName()).collect(Collectors.toSet());
+    }
+
+    private static void removeQuietly(Runnable removal) {
+        try {
+            removal.run();
+        } catch (NotFoundException gone) {
+            // removed by the resync, as it should be
+        }
     }
 
     /** Makes a container of this test's session on the engine, labelled for {@code hostLabel}. */

@@ -27,6 +27,8 @@ final class EngineSync {
     private static final ActivityOptions RELAY = ActivityDefaults.heartbeating(RELAY_PERIOD.plusMinutes(1));
     /** A resync lists, sweeps and tells every part that drifted: heartbeating, it may take long on a busy host. */
     private static final ActivityOptions SYNC = ActivityDefaults.heartbeating(Duration.ofMinutes(5));
+    /** How often a resync also sweeps leftover networks and volumes; the first of each run does. */
+    static final Duration LEFTOVER_SWEEP_INTERVAL = Duration.ofMinutes(5);
 
     private static final Logger log = Workflow.getLogger(EngineSync.class);
 
@@ -37,6 +39,8 @@ final class EngineSync {
      * the events the engine sent while one relay handed over to the next reach their parts too.
      */
     private Long relayedUntil;
+    /** Workflow time from which the next resync sweeps leftovers. */
+    private long nextLeftoverSweep;
 
     private EngineSync(HostSyncActivities relay, HostSyncActivities sync) {
         this.relay = relay;
@@ -72,8 +76,12 @@ final class EngineSync {
 
     void resync(HostInput input) {
         int orphanAge = (int) Math.max(1, input.resyncInterval().toSeconds());
+        boolean sweepLeftovers = Workflow.currentTimeMillis() >= nextLeftoverSweep;
         try {
-            ResyncResult result = sync.resync(input.deployment(), orphanAge);
+            ResyncResult result = sync.resync(input.deployment(), orphanAge, sweepLeftovers);
+            if (sweepLeftovers) {
+                nextLeftoverSweep = Workflow.currentTimeMillis() + LEFTOVER_SWEEP_INTERVAL.toMillis();
+            }
             if (result.orphansRemoved() > 0) {
                 log.info("host {}: removed {} orphan containers", input.host(), result.orphansRemoved());
             }

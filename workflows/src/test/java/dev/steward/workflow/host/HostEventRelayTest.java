@@ -75,7 +75,7 @@ class HostEventRelayTest {
         }
 
         @Override
-        public ResyncResult resync(String deployment, int orphanAgeSeconds) {
+        public ResyncResult resync(String deployment, int orphanAgeSeconds, boolean sweepLeftovers) {
             return new ResyncResult(0, 0, 0, 0);
         }
     }

@@ -69,6 +69,20 @@ class HostWorkflowTest {
     }
 
     @Test
+    public void leftoversAreSweptByTheFirstResyncAndThenOnlyEveryFewMinutes() {
+        long perSweep = EngineSync.LEFTOVER_SWEEP_INTERVAL.toSeconds() / 10;
+        for (int i = 0; i < 3 * perSweep && sync.resyncs.get() <= perSweep + 1; i++) {
+            testEnv.sleep(PROBE_EVERY);
+        }
+
+        List<Integer> sweeps = sync.sweeps;
+        assertEquals(0, sweeps.get(0), "the first resync sweeps");
+        assertTrue(sweeps.size() == 2 && sweeps.get(1) >= perSweep - 2 && sweeps.get(1) <= perSweep,
+                "then the first resync " + EngineSync.LEFTOVER_SWEEP_INTERVAL + " later, one in " + perSweep
+                        + " at 10 s: " + sweeps + " of " + sync.resyncs.get());
+    }
+
+    @Test
     public void aLostHostIsToldOnlyAfterTheGracePeriodAndItsReturnAfterThat() {
         testEnv.sleep(Duration.ofSeconds(15));
         host.reachable = false;
