@@ -167,7 +167,7 @@ public class HostSyncActivitiesImpl implements HostSyncActivities {
                 containers.removeContainer(orphan.id());
                 heartbeat.accept(null);
             }
-            // The engine lists them while the rest goes on.
+            // Leftovers, when the host workflow asks, are swept while the rest goes on.
             Future<?> leftoversSwept = reads.submit(() -> {
                 if (sweepLeftovers) {
                     sweepLeftovers(deployment, live);
