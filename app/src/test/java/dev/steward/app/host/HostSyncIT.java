@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.steward.activity.DockerClientFactory;
 import dev.steward.activity.EngineActivities;
@@ -113,12 +112,9 @@ class HostSyncIT {
 
     @AfterEach
     void tearDown() throws IOException {
-        mine().forEach(new Engine(engine)::remove);
+        new Engine(engine).removeAllOf(deployment);
+        new Engine(engine).removeVolumesOf(deployment);
         new Engine(engine).containersOf(otherDeployment()).forEach(new Engine(engine)::remove);
-        for (UUID id : List.of(session, ended)) {
-            removeQuietly(() -> engine.removeNetworkCmd(SessionNetworks.name(id.toString())).exec());
-            removeQuietly(() -> engine.removeVolumeCmd(SessionVolumes.name(id.toString(), "data")).exec());
-        }
         engine.close();
         placement.release(session, "web", "placed", null);
         sessions.delete(session);
@@ -223,14 +219,6 @@ class HostSyncIT {
         var volumes = engine.listVolumesCmd().withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
                 .exec().getVolumes();
         return volumes == null ? Set.of() : volumes.stream().map(v -> v.getName()).collect(Collectors.toSet());
-    }
-
-    private static void removeQuietly(Runnable removal) {
-        try {
-            removal.run();
-        } catch (NotFoundException gone) {
-            // removed by the resync, as it should be
-        }
     }
 
     /** Makes a container of this test's session on the engine, labelled for {@code hostLabel}. */

@@ -2,6 +2,7 @@ package dev.steward.app.support;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectVolumeResponse;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
@@ -119,6 +120,21 @@ public final class Engine {
                         // removes it with that container.
                     }
                 });
+    }
+
+    /** Removes the session volumes {@code deployment} made; one a container still uses stays. */
+    public void removeVolumesOf(String deployment) {
+        List<InspectVolumeResponse> volumes = docker.listVolumesCmd()
+                .withFilter("label", List.of(StewardLabels.DEPLOYMENT + "=" + deployment))
+                .exec()
+                .getVolumes();
+        for (InspectVolumeResponse volume : volumes == null ? List.<InspectVolumeResponse>of() : volumes) {
+            try {
+                docker.removeVolumeCmd(volume.getName()).exec();
+            } catch (DockerException goneOrInUse) {
+                // Removed meanwhile, or still mounted: not this cleanup's to force.
+            }
+        }
     }
 
     public void remove(Container container) {
